@@ -1,0 +1,6 @@
+//! One module per subcommand.
+
+pub mod analyze;
+pub mod completions;
+pub mod score;
+pub mod strategies;

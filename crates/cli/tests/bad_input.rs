@@ -1,0 +1,118 @@
+//! Every wrong input gets one line naming the bad value and what was expected, and exit 2.
+
+mod common;
+
+use common::{assert_fails, run};
+
+#[test]
+fn bad_codes() {
+    assert_fails(&run("score 12345 1234", None), 2, &["12345", "expected 4"]);
+    assert_fails(&run("score 1239 1234", None), 2, &["'9'", "012345"]);
+    assert_fails(
+        &run("score --game bulls 1123 1234", None),
+        2,
+        &["1123", "repeats"],
+    );
+    assert_fails(
+        &run("analyze --first-guess 12", None),
+        2,
+        &["\"12\"", "expected 4"],
+    );
+    assert_fails(
+        &run("score --alphabet RGBYOP RRGX RGBY", None),
+        2,
+        &["'X'", "RGBYOP"],
+    );
+}
+
+#[test]
+fn bad_game_specs() {
+    assert_fails(
+        &run("analyze --pegs 0", None),
+        2,
+        &["pegs 0", "expected 1 to 16"],
+    );
+    assert_fails(&run("analyze --pegs 17", None), 2, &["pegs 17"]);
+    assert_fails(
+        &run("analyze --game bulls --pegs 11", None),
+        2,
+        &["11 pegs", "colors 10"],
+    );
+    assert_fails(
+        &run("analyze --alphabet 11234", None),
+        2,
+        &["\"11234\"", "'1'"],
+    );
+    assert_fails(
+        &run("analyze --alphabet 1234 --colors 6", None),
+        2,
+        &["\"1234\"", "4 symbols", "6 colours"],
+    );
+    assert_fails(&run("analyze --order swap", None), 2, &["swap"]);
+    assert_fails(&run("analyze --distinct-guess", None), 2, &["distinct"]);
+    assert_fails(&run("analyze --colors 40", None), 2, &["40 colours", "36"]);
+    assert_fails(
+        &run("analyze --game twod --pegs 3", None),
+        2,
+        &["pegs", "twod"],
+    );
+    assert_fails(&run("analyze --game twod --size 0", None), 2, &["size 0"]);
+    assert_fails(
+        &run("analyze --pegs 16 --colors 30", None),
+        2,
+        &["codes", "memory"],
+    );
+}
+
+#[test]
+fn bad_strategies() {
+    assert_fails(
+        &run("analyze --strategy foo", None),
+        2,
+        &["\"foo\"", "minimax", "two-phase"],
+    );
+    assert_fails(&run("analyze --compare first,bar", None), 2, &["\"bar\""]);
+    assert_fails(
+        &run("analyze --strategy first --pool all", None),
+        2,
+        &["pool", "first"],
+    );
+    assert_fails(
+        &run("analyze --strategy minimax --seed 3", None),
+        2,
+        &["seed", "minimax"],
+    );
+    assert_fails(
+        &run("analyze --game bulls --strategy two-phase", None),
+        2,
+        &["two-phase", "bulls"],
+    );
+}
+
+#[test]
+fn bad_flags_and_files() {
+    assert_fails(&run("analyze --pool banana", None), 2, &["banana"]);
+    assert_fails(&run("analyze --pegs abc", None), 2, &["abc"]);
+    assert_fails(
+        &run("analyze --pegs 99999999999", None),
+        2,
+        &["99999999999"],
+    );
+    assert_fails(&run("frobnicate", None), 2, &["frobnicate"]);
+    assert_fails(&run("score 1234", None), 2, &["GUESS"]);
+    assert_fails(
+        &run("analyze --tree /nonexistent/dir/t.json", None),
+        2,
+        &["/nonexistent/dir/t.json"],
+    );
+    assert_fails(&run("analyze --format compact", None), 2, &["--tree"]);
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let h = run("--help", None);
+    assert!(h.status.success());
+    assert!(common::stdout(&h).contains("Exit codes"));
+    assert!(run("analyze --help", None).status.success());
+    assert!(run("--version", None).status.success());
+}

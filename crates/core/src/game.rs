@@ -1,0 +1,483 @@
+//! The validated game.
+
+use std::fmt;
+
+use crate::alphabet::Alphabet;
+use crate::code::{Code, MAX_PEGS};
+use crate::error::{ParseCodeError, ParseFeedbackError, SizeError, SpecError};
+use crate::feedback::{Feedback, FeedbackKind, Reply};
+use crate::rules::{AnyRules, Rules};
+use crate::space::{CodeSpace, MAX_CODES};
+use crate::spec::{GameKind, GameSpec, MAX_COLORS, Order};
+
+/// Which side of the game a code is on: guesses and secrets may obey different constraints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// A code the codebreaker plays.
+    Guess,
+    /// A code the codemaker hides.
+    Secret,
+}
+
+impl Role {
+    fn name(self) -> &'static str {
+        match self {
+            Role::Guess => "guess",
+            Role::Secret => "secret",
+        }
+    }
+}
+
+/// A validated game: every field is set and consistent, so that code after this point never
+/// re-checks the spec. Made once from a [`GameSpec`] by [`Game::new`].
+///
+/// ```
+/// use codebreak_core::{Game, GameSpec};
+/// let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+/// let secret = game.parse_secret("1234").unwrap();
+/// let guess = game.parse_guess("1325").unwrap();
+/// assert_eq!(game.format_feedback(game.score(&secret, &guess)), "1B2W");
+/// assert!(Game::new(&GameSpec::mastermind(0, 6)).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    kind: GameKind,
+    pegs: u8,
+    colors: u8,
+    distinct_secret: bool,
+    distinct_guess: bool,
+    alphabet: Alphabet,
+    custom_alphabet: bool,
+    order: Order,
+    feedback: FeedbackKind,
+    rules: AnyRules,
+}
+
+impl Game {
+    /// Validates a spec.
+    pub fn new(spec: &GameSpec) -> Result<Game, SpecError> {
+        let kind = spec.kind;
+        let custom = match &spec.alphabet {
+            Some(a) => Some(Alphabet::new(a)?),
+            None => None,
+        };
+        let (pegs, colors, distinct_secret, distinct_guess) = match kind {
+            GameKind::TwoD => {
+                let na = |option| SpecError::NotApplicable {
+                    option,
+                    game: "twod",
+                };
+                if spec.pegs.is_some() {
+                    return Err(na("pegs"));
+                }
+                if spec.colors.is_some() {
+                    return Err(na("colors (use size)"));
+                }
+                if spec.distinct_secret {
+                    return Err(na("distinct secrets"));
+                }
+                if spec.distinct_guess {
+                    return Err(na("distinct guesses"));
+                }
+                let size = spec
+                    .size
+                    .or(custom.as_ref().map(|a| a.len() as u32))
+                    .unwrap_or(5);
+                if size == 0 || size > MAX_COLORS {
+                    return Err(SpecError::Size(size));
+                }
+                (2, size, false, false)
+            }
+            _ => {
+                if spec.size.is_some() {
+                    return Err(SpecError::NotApplicable {
+                        option: "size",
+                        game: kind.name(),
+                    });
+                }
+                let pegs = spec.pegs.unwrap_or(4);
+                let default_colors = if kind == GameKind::Bulls { 10 } else { 6 };
+                let colors = spec
+                    .colors
+                    .or(custom.as_ref().map(|a| a.len() as u32))
+                    .unwrap_or(default_colors);
+                if pegs == 0 || pegs as usize > MAX_PEGS {
+                    return Err(SpecError::Pegs(pegs));
+                }
+                if colors == 0 || colors > MAX_COLORS {
+                    return Err(SpecError::Colors(colors));
+                }
+                let (ds, dg) = if kind == GameKind::Bulls {
+                    (true, true)
+                } else {
+                    (spec.distinct_secret, spec.distinct_guess)
+                };
+                if dg && !ds {
+                    return Err(SpecError::DistinctGuessOnly);
+                }
+                if (ds || dg) && colors < pegs {
+                    return Err(SpecError::TooFewColors { pegs, colors });
+                }
+                (pegs, colors, ds, dg)
+            }
+        };
+        let alphabet = match custom {
+            Some(a) => {
+                if a.len() != colors as usize {
+                    return Err(SpecError::AlphabetLength {
+                        alphabet: a.to_string(),
+                        len: a.len(),
+                        colors,
+                    });
+                }
+                a
+            }
+            None => Alphabet::default_for(colors as usize)?,
+        };
+        if spec.order == Order::Swap && !(distinct_secret && distinct_guess) {
+            return Err(SpecError::SwapNeedsPermutations);
+        }
+        let (pegs, colors) = (pegs as u8, colors as u8);
+        let (feedback, rules) = match kind {
+            GameKind::Mastermind => (
+                FeedbackKind::BlackWhite {
+                    pegs,
+                    letters: ('B', 'W'),
+                },
+                AnyRules::pegs(pegs, colors, false),
+            ),
+            GameKind::Bulls => (
+                FeedbackKind::BlackWhite {
+                    pegs,
+                    letters: ('A', 'B'),
+                },
+                AnyRules::pegs(pegs, colors, false),
+            ),
+            GameKind::BlackPeg => (
+                FeedbackKind::BlackOnly { pegs },
+                AnyRules::pegs(pegs, colors, true),
+            ),
+            GameKind::TwoD => (FeedbackKind::TwoD, AnyRules::TwoD(crate::rules::TwoD)),
+        };
+        Ok(Game {
+            kind,
+            pegs,
+            colors,
+            distinct_secret,
+            distinct_guess,
+            alphabet,
+            custom_alphabet: spec.alphabet.is_some(),
+            order: spec.order,
+            feedback,
+            rules,
+        })
+    }
+
+    /// The spec this game was made from, with every default filled in.
+    pub fn spec(&self) -> GameSpec {
+        let twod = self.kind == GameKind::TwoD;
+        GameSpec {
+            kind: self.kind,
+            pegs: (!twod).then_some(self.pegs as u32),
+            colors: (!twod).then_some(self.colors as u32),
+            size: twod.then_some(self.colors as u32),
+            distinct_secret: self.distinct_secret,
+            distinct_guess: self.distinct_guess,
+            alphabet: Some(self.alphabet.to_string()),
+            order: self.order,
+        }
+    }
+
+    /// The rules family.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+    /// Pegs per code (2 for twoD).
+    pub fn pegs(&self) -> usize {
+        self.pegs as usize
+    }
+    /// Colours (the grid size for twoD).
+    pub fn colors(&self) -> usize {
+        self.colors as usize
+    }
+    /// Whether secrets never repeat a colour.
+    pub fn distinct_secret(&self) -> bool {
+        self.distinct_secret
+    }
+    /// Whether guesses never repeat a colour.
+    pub fn distinct_guess(&self) -> bool {
+        self.distinct_guess
+    }
+    /// The symbols.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+    /// The enumeration order.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+    /// The reply space.
+    pub fn feedback(&self) -> FeedbackKind {
+        self.feedback
+    }
+    /// The scoring rules.
+    pub fn rules(&self) -> &AnyRules {
+        &self.rules
+    }
+    /// True for the peg games, whose rules are symmetric under renaming colours and reordering
+    /// positions.
+    pub fn has_peg_symmetry(&self) -> bool {
+        self.kind != GameKind::TwoD
+    }
+
+    /// Number of codes allowed in `role`.
+    pub fn count(&self, role: Role) -> u128 {
+        let distinct = match role {
+            Role::Guess => self.distinct_guess,
+            Role::Secret => self.distinct_secret,
+        };
+        let (p, c) = (self.pegs as u32, self.colors as u128);
+        if distinct {
+            (0..p as u128).map(|i| c - i).product()
+        } else {
+            (0..p).fold(1u128, |acc, _| acc.saturating_mul(c))
+        }
+    }
+
+    /// Enumerates every guess and secret, or says the game is too large for memory.
+    pub fn space(&self) -> Result<CodeSpace, SizeError> {
+        let n = self.count(Role::Guess);
+        if n > MAX_CODES as u128 {
+            return Err(SizeError {
+                game: self.to_string(),
+                codes: n,
+                max: MAX_CODES as u128,
+            });
+        }
+        Ok(CodeSpace::new(self))
+    }
+
+    /// Reads a code for the given role.
+    pub fn parse_code(&self, text: &str, role: Role) -> Result<Code, ParseCodeError> {
+        let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if symbols.len() != self.pegs as usize {
+            return Err(ParseCodeError::Length {
+                code: text.to_string(),
+                len: symbols.len(),
+                pegs: self.pegs as usize,
+            });
+        }
+        let mut pegs = [0u8; MAX_PEGS];
+        for (i, &s) in symbols.iter().enumerate() {
+            pegs[i] = self
+                .alphabet
+                .index_of(s)
+                .ok_or_else(|| ParseCodeError::Symbol {
+                    code: text.to_string(),
+                    symbol: s,
+                    alphabet: self.alphabet.to_string(),
+                })?;
+        }
+        let code = Code::from_pegs(&pegs[..symbols.len()]).expect("length checked");
+        let distinct = match role {
+            Role::Guess => self.distinct_guess,
+            Role::Secret => self.distinct_secret,
+        };
+        if distinct {
+            for (i, &p) in code.pegs().iter().enumerate() {
+                if code.pegs()[..i].contains(&p) {
+                    return Err(ParseCodeError::Repeat {
+                        code: text.to_string(),
+                        symbol: self.alphabet.symbol(p),
+                        role: role.name(),
+                    });
+                }
+            }
+        }
+        Ok(code)
+    }
+
+    /// Reads a guess.
+    pub fn parse_guess(&self, text: &str) -> Result<Code, ParseCodeError> {
+        self.parse_code(text, Role::Guess)
+    }
+
+    /// Reads a secret.
+    pub fn parse_secret(&self, text: &str) -> Result<Code, ParseCodeError> {
+        self.parse_code(text, Role::Secret)
+    }
+
+    /// True when `code` is a valid code for `role` in this game.
+    pub fn is_valid(&self, code: &Code, role: Role) -> bool {
+        let distinct = match role {
+            Role::Guess => self.distinct_guess,
+            Role::Secret => self.distinct_secret,
+        };
+        code.len() == self.pegs as usize
+            && code.pegs().iter().all(|&p| p < self.colors)
+            && (!distinct || code.is_distinct())
+    }
+
+    /// Writes a code with the game's alphabet.
+    pub fn format_code(&self, code: &Code) -> String {
+        code.display(&self.alphabet).to_string()
+    }
+
+    /// The reply to `guess` when the secret is `secret` (both valid codes of this game).
+    pub fn score(&self, secret: &Code, guess: &Code) -> Feedback {
+        crate::dispatch_rules!(&self.rules, r => r.score(r.pack(secret), r.pack(guess)))
+    }
+
+    /// The winning reply.
+    pub fn win(&self) -> Feedback {
+        self.feedback.win()
+    }
+
+    /// Writes a reply in the game's notation (`1B2W`, `1A2B`, `2B`, `low`).
+    pub fn format_feedback(&self, fb: Feedback) -> String {
+        self.feedback.format(fb)
+    }
+
+    /// Reads a reply in any of the accepted notations (see [`FeedbackKind::parse`]).
+    pub fn parse_feedback(&self, text: &str) -> Result<Feedback, ParseFeedbackError> {
+        self.feedback.parse(text)
+    }
+
+    /// The meaning of a reply.
+    pub fn reply(&self, fb: Feedback) -> Reply {
+        self.feedback.decode(fb)
+    }
+
+    /// Whether the alphabet was chosen by the user (rather than the default).
+    pub fn has_custom_alphabet(&self) -> bool {
+        self.custom_alphabet
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            GameKind::TwoD => write!(f, "twod {0}x{0}", self.colors)?,
+            GameKind::Bulls => write!(f, "bulls {} of {}", self.pegs, self.colors)?,
+            k => {
+                write!(f, "{} {} pegs {} colours", k.name(), self.pegs, self.colors)?;
+                if self.distinct_secret {
+                    f.write_str(", distinct secrets")?;
+                }
+                if self.distinct_guess {
+                    f.write_str(", distinct guesses")?;
+                }
+            }
+        }
+        if self.order == Order::Swap {
+            f.write_str(", swap order")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(kind: GameKind) -> GameSpec {
+        GameSpec {
+            kind,
+            ..GameSpec::default()
+        }
+    }
+
+    #[test]
+    fn nonsense_specs_are_refused() {
+        let cases: Vec<GameSpec> = vec![
+            GameSpec::mastermind(0, 6),
+            GameSpec::mastermind(17, 6),
+            GameSpec::mastermind(4, 0),
+            GameSpec::mastermind(4, 65),
+            GameSpec::mastermind(4, 40),
+            GameSpec::bulls(5, 4),
+            GameSpec {
+                distinct_guess: true,
+                ..GameSpec::mastermind(4, 6)
+            },
+            GameSpec {
+                order: Order::Swap,
+                ..GameSpec::mastermind(4, 6)
+            },
+            GameSpec {
+                alphabet: Some("12345".into()),
+                ..GameSpec::mastermind(4, 6)
+            },
+            GameSpec {
+                alphabet: Some("112345".into()),
+                ..GameSpec::mastermind(4, 6)
+            },
+            GameSpec {
+                pegs: Some(3),
+                ..spec(GameKind::TwoD)
+            },
+            GameSpec {
+                size: Some(3),
+                ..spec(GameKind::Mastermind)
+            },
+            GameSpec {
+                size: Some(0),
+                ..spec(GameKind::TwoD)
+            },
+        ];
+        for s in cases {
+            assert!(Game::new(&s).is_err(), "{s:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn alphabet_sets_colours() {
+        let g = Game::new(&GameSpec {
+            alphabet: Some("RGBYOPWK".into()),
+            ..GameSpec::default()
+        })
+        .unwrap();
+        assert_eq!(g.colors(), 8);
+        assert_eq!(g.format_code(&g.parse_guess("rgbk").unwrap()), "RGBK");
+    }
+
+    #[test]
+    fn code_errors_name_the_problem() {
+        let g = Game::new(&spec(GameKind::Bulls)).unwrap();
+        let e = g.parse_guess("1123").unwrap_err().to_string();
+        assert!(e.contains("1123") && e.contains("repeats"), "{e}");
+        let e = g.parse_guess("12a4").unwrap_err().to_string();
+        assert!(e.contains("'a'"), "{e}");
+        let e = g.parse_guess("123").unwrap_err().to_string();
+        assert!(e.contains("expected 4"), "{e}");
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(
+            Game::new(&spec(GameKind::Bulls))
+                .unwrap()
+                .count(Role::Guess),
+            5040
+        );
+        assert_eq!(
+            Game::new(&GameSpec::mastermind(5, 8))
+                .unwrap()
+                .count(Role::Secret),
+            32768
+        );
+        let big = Game::new(&GameSpec::mastermind(16, 30)).unwrap();
+        assert!(big.space().is_err());
+    }
+
+    #[test]
+    fn twod_scores() {
+        let g = Game::new(&spec(GameKind::TwoD)).unwrap();
+        let s = g.parse_secret("23").unwrap();
+        let f = |t: &str| g.format_feedback(g.score(&s, &g.parse_guess(t).unwrap()));
+        assert_eq!(f("23"), "hit");
+        assert_eq!(f("13"), "low");
+        assert_eq!(f("34"), "high");
+        assert_eq!(f("14"), "mixed");
+    }
+}

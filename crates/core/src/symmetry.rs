@@ -1,0 +1,313 @@
+//! Symmetry of a position: which guesses are interchangeable.
+//!
+//! In the peg games the reply is unchanged when the same renaming of colours and reordering of
+//! positions is applied to both the guess and the secret. If such a transformation maps every
+//! guess played so far to itself, it maps the set of consistent secrets (and the set of all
+//! codes) onto itself, so two guesses it exchanges split the candidates into classes of the
+//! same sizes, and both are consistent or neither is. A strategy that scores guesses by their
+//! partition therefore needs only one guess per orbit: the lowest-indexed one, which is also
+//! the one a "lowest code" tie-break would pick.
+//!
+//! The group used here is: position permutations `σ` for which some colour map `π` fixes every
+//! played guess (`π(g[σ(i)]) = g[i]`), combined with any permutation of the colours no guess
+//! has used yet ("free" colours). Orbits get a canonical key: the smallest transformed code.
+
+use rustc_hash::FxHashSet;
+
+use crate::code::{Code, MAX_PEGS};
+
+/// Most `group size × codes × pegs` steps spent on finding representatives before falling back
+/// to free colours only.
+const WORK_BUDGET: u64 = 400_000_000;
+
+/// The symmetry group of a position in a peg game.
+#[derive(Clone, Debug)]
+pub struct Symmetry {
+    pegs: usize,
+    /// `(σ, π)` pairs; `π[c] == FREE` for colours no guess used.
+    group: Vec<([u8; MAX_PEGS], [u8; 64])>,
+    /// Colours not used by any guess, ascending.
+    free: Vec<u8>,
+    /// True before any guess: every code with the same colour multiplicities is equivalent.
+    root: bool,
+}
+
+const FREE: u8 = u8::MAX;
+
+impl Symmetry {
+    /// The symmetry of a position after `history` (the guesses played) in a peg game with
+    /// `pegs` pegs and `colors` colours.
+    pub fn of(pegs: usize, colors: usize, history: &[Code]) -> Symmetry {
+        let mut used = 0u64;
+        for g in history {
+            for &p in g.pegs() {
+                used |= 1 << p;
+            }
+        }
+        let free: Vec<u8> = (0..colors as u8)
+            .filter(|&c| used & (1 << c) == 0)
+            .collect();
+        let mut group = Vec::new();
+        if !history.is_empty() {
+            let mut sigma = [0u8; MAX_PEGS];
+            let mut pi = [FREE; 64];
+            let mut pi_inv = [FREE; 64];
+            search(
+                history,
+                pegs,
+                0,
+                0,
+                &mut sigma,
+                &mut pi,
+                &mut pi_inv,
+                &mut group,
+            );
+        }
+        Symmetry {
+            pegs,
+            group,
+            free,
+            root: history.is_empty(),
+        }
+    }
+
+    /// True when no two distinct codes are equivalent.
+    pub fn is_trivial(&self) -> bool {
+        !self.root && self.group.len() <= 1 && self.free.len() <= 1
+    }
+
+    /// Number of position permutations in the group (1 = identity only).
+    pub fn group_len(&self) -> usize {
+        self.group.len()
+    }
+
+    /// The canonical member of `code`'s orbit. Equivalent codes, and only those, get the same key.
+    pub fn canonical(&self, code: &Code) -> Code {
+        if self.root {
+            // Only the multiset of colour multiplicities matters.
+            let mut counts = [0u8; 64];
+            for &p in code.pegs() {
+                counts[p as usize] += 1;
+            }
+            let mut mult: Vec<u8> = counts.iter().copied().filter(|&k| k > 0).collect();
+            mult.sort_unstable_by(|a, b| b.cmp(a));
+            let mut pegs = Vec::with_capacity(self.pegs);
+            for (colour, &k) in mult.iter().enumerate() {
+                pegs.extend(std::iter::repeat_n(colour as u8, k as usize));
+            }
+            return Code::from_pegs(&pegs).expect("same length");
+        }
+        let src = code.pegs();
+        let mut best: Option<Code> = None;
+        let mut t = *code;
+        for (sigma, pi) in &self.group {
+            relabel(src, sigma, pi, &self.free, t.pegs_mut());
+            if best.is_none_or(|b| t < b) {
+                best = Some(t);
+            }
+        }
+        best.unwrap_or_else(|| {
+            let identity: [u8; MAX_PEGS] = std::array::from_fn(|i| i as u8);
+            relabel(src, &identity, &[FREE; 64], &self.free, t.pegs_mut());
+            t
+        })
+    }
+
+    /// One guess per orbit among `guesses` (ascending indices into `codes`): the lowest index
+    /// of each orbit, in ascending order. Returns `None` when the group is trivial, or too large
+    /// for the work to pay off.
+    pub fn representatives(&self, codes: &[Code], guesses: &[u32]) -> Option<Vec<u32>> {
+        if self.is_trivial() {
+            return None;
+        }
+        let group = if self.root {
+            1
+        } else {
+            self.group.len().max(1)
+        } as u64;
+        if group * guesses.len() as u64 * self.pegs as u64 > WORK_BUDGET {
+            return None;
+        }
+        let mut seen: FxHashSet<Code> = FxHashSet::default();
+        let reps: Vec<u32> = guesses
+            .iter()
+            .copied()
+            .filter(|&i| seen.insert(self.canonical(&codes[i as usize])))
+            .collect();
+        Some(reps)
+    }
+}
+
+/// `out[i] = π(src[σ(i)])`, with free colours renamed to the lowest free colours in order of
+/// first appearance.
+fn relabel(src: &[u8], sigma: &[u8; MAX_PEGS], pi: &[u8; 64], free: &[u8], out: &mut [u8]) {
+    let mut free_map = [FREE; 64];
+    let mut next = 0;
+    for i in 0..out.len() {
+        let c = src[sigma[i] as usize];
+        out[i] = if pi[c as usize] != FREE {
+            pi[c as usize]
+        } else {
+            if free_map[c as usize] == FREE {
+                free_map[c as usize] = free[next];
+                next += 1;
+            }
+            free_map[c as usize]
+        };
+    }
+}
+
+/// Backtracking over σ(i) position by position, keeping the induced colour map consistent.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    history: &[Code],
+    pegs: usize,
+    i: usize,
+    taken: u32,
+    sigma: &mut [u8; MAX_PEGS],
+    pi: &mut [u8; 64],
+    pi_inv: &mut [u8; 64],
+    out: &mut Vec<([u8; MAX_PEGS], [u8; 64])>,
+) {
+    if i == pegs {
+        out.push((*sigma, *pi));
+        return;
+    }
+    'choice: for j in 0..pegs {
+        if taken & (1 << j) != 0 {
+            continue;
+        }
+        // Map g[j] -> g[i] for every guess; remember what we set to undo it.
+        let mut set: Vec<u8> = Vec::new();
+        for g in history {
+            let (a, b) = (g.pegs()[j], g.pegs()[i]);
+            if pi[a as usize] == FREE && pi_inv[b as usize] == FREE {
+                pi[a as usize] = b;
+                pi_inv[b as usize] = a;
+                set.push(a);
+            } else if pi[a as usize] != b {
+                for &a in &set {
+                    pi_inv[pi[a as usize] as usize] = FREE;
+                    pi[a as usize] = FREE;
+                }
+                continue 'choice;
+            }
+        }
+        sigma[i] = j as u8;
+        search(
+            history,
+            pegs,
+            i + 1,
+            taken | (1 << j),
+            sigma,
+            pi,
+            pi_inv,
+            out,
+        );
+        for &a in &set {
+            pi_inv[pi[a as usize] as usize] = FREE;
+            pi[a as usize] = FREE;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(s: &[u8]) -> Code {
+        Code::from_pegs(s).unwrap()
+    }
+
+    #[test]
+    fn root_classes_are_multiplicity_patterns() {
+        let sym = Symmetry::of(4, 6, &[]);
+        assert_eq!(
+            sym.canonical(&code(&[3, 5, 3, 1])),
+            sym.canonical(&code(&[0, 0, 1, 2]))
+        );
+        assert_ne!(
+            sym.canonical(&code(&[3, 5, 3, 1])),
+            sym.canonical(&code(&[0, 0, 1, 1]))
+        );
+    }
+
+    #[test]
+    fn group_of_one_guess() {
+        // 0011: swap positions within each pair, swap the pairs with colours 0<->1.
+        let sym = Symmetry::of(4, 6, &[code(&[0, 0, 1, 1])]);
+        assert_eq!(sym.group_len(), 8);
+        // 0123 and 1032 are images of each other (swap both pairs, swap colours 0 and 1,
+        // and the free colours 2,3 relabel freely).
+        assert_eq!(
+            sym.canonical(&code(&[0, 1, 2, 3])),
+            sym.canonical(&code(&[1, 0, 3, 2]))
+        );
+        assert_eq!(
+            sym.canonical(&code(&[0, 1, 2, 3])),
+            sym.canonical(&code(&[0, 1, 5, 4]))
+        );
+        assert_ne!(
+            sym.canonical(&code(&[0, 1, 2, 3])),
+            sym.canonical(&code(&[0, 2, 1, 3]))
+        );
+    }
+
+    #[test]
+    fn orbit_count_after_1122_matches_a_brute_force() {
+        // Count orbits directly by closing each code under the generators.
+        let h = [code(&[0, 0, 1, 1])];
+        let sym = Symmetry::of(4, 6, &h);
+        let mut keys = std::collections::BTreeSet::new();
+        for a in 0..6u8 {
+            for b in 0..6u8 {
+                for c in 0..6u8 {
+                    for d in 0..6u8 {
+                        keys.insert(sym.canonical(&code(&[a, b, c, d])));
+                    }
+                }
+            }
+        }
+        // Brute force: apply every (σ, π) in S4 × S6 that fixes 0011 and take the least image.
+        let mut brute = std::collections::BTreeSet::new();
+        let perms4 = permutations(4);
+        let perms6 = permutations(6);
+        for a in 0..6u8 {
+            for b in 0..6u8 {
+                for c in 0..6u8 {
+                    for d in 0..6u8 {
+                        let x = [a, b, c, d];
+                        let mut least = x;
+                        for s in &perms4 {
+                            for p in &perms6 {
+                                let g = [0u8, 0, 1, 1];
+                                if (0..4).all(|i| p[g[s[i] as usize] as usize] == g[i]) {
+                                    let y: [u8; 4] =
+                                        std::array::from_fn(|i| p[x[s[i] as usize] as usize]);
+                                    least = least.min(y);
+                                }
+                            }
+                        }
+                        brute.insert(least);
+                    }
+                }
+            }
+        }
+        assert_eq!(keys.len(), brute.len());
+    }
+
+    fn permutations(n: usize) -> Vec<Vec<u8>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for p in permutations(n - 1) {
+            for i in 0..n {
+                let mut q = p.clone();
+                q.insert(i, (n - 1) as u8);
+                out.push(q);
+            }
+        }
+        out
+    }
+}

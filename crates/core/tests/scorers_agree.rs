@@ -1,0 +1,98 @@
+//! The fast scorer (bit masks) and the reference scorer (marking pegs) must agree everywhere.
+
+use codebreak_core::{AnyEngine, Code, Game, GameKind, GameSpec, Reply, Role, reference};
+use proptest::prelude::*;
+
+fn game_strategy() -> impl Strategy<Value = GameSpec> {
+    prop_oneof![
+        (1u32..=16, 1u32..=36).prop_map(|(p, c)| GameSpec::mastermind(p, c)),
+        (1u32..=10, 1u32..=36).prop_map(|(p, c)| GameSpec {
+            kind: GameKind::BlackPeg,
+            ..GameSpec::mastermind(p, c)
+        }),
+        (1u32..=10, 0u32..=26).prop_map(|(p, extra)| GameSpec::bulls(p, p + extra)),
+        (1u32..=8, 0u32..=10).prop_map(|(p, extra)| GameSpec {
+            distinct_secret: true,
+            ..GameSpec::mastermind(p, p + extra)
+        }),
+        (1u32..=36).prop_map(|n| GameSpec {
+            kind: GameKind::TwoD,
+            size: Some(n),
+            ..GameSpec::default()
+        }),
+    ]
+}
+
+fn random_code(game: &Game, role: Role, seed: &[u8]) -> Code {
+    let c = game.colors() as u8;
+    let p = game.pegs();
+    let distinct = match role {
+        Role::Guess => game.distinct_guess(),
+        Role::Secret => game.distinct_secret(),
+    };
+    if distinct {
+        let mut pool: Vec<u8> = (0..c).collect();
+        let mut out = Vec::with_capacity(p);
+        for &s in &seed[..p] {
+            let k = s as usize % pool.len();
+            out.push(pool.remove(k));
+        }
+        Code::from_pegs(&out).unwrap()
+    } else {
+        let out: Vec<u8> = seed[..p].iter().map(|&s| s % c).collect();
+        Code::from_pegs(&out).unwrap()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn fast_equals_reference(spec in game_strategy(), a in prop::collection::vec(any::<u8>(), 16), b in prop::collection::vec(any::<u8>(), 16)) {
+        let game = Game::new(&spec).unwrap();
+        let secret = random_code(&game, Role::Secret, &a);
+        let guess = random_code(&game, Role::Guess, &b);
+        prop_assert!(game.is_valid(&secret, Role::Secret));
+        prop_assert!(game.is_valid(&guess, Role::Guess));
+        let fast = game.reply(game.score(&secret, &guess));
+        let slow = reference::score(game.kind(), &secret, &guess);
+        prop_assert_eq!(fast, slow, "secret {:?} guess {:?} in {}", secret, guess, game);
+        // Text round trip of the reply.
+        let fb = game.score(&secret, &guess);
+        prop_assert_eq!(game.parse_feedback(&game.format_feedback(fb)).unwrap(), fb);
+    }
+
+    #[test]
+    fn codes_round_trip_through_text(spec in game_strategy(), a in prop::collection::vec(any::<u8>(), 16)) {
+        let game = Game::new(&spec).unwrap();
+        let code = random_code(&game, Role::Secret, &a);
+        prop_assert_eq!(game.parse_secret(&game.format_code(&code)).unwrap(), code);
+    }
+}
+
+/// Every pair of MM(4,6) codes: the engine's indexed scorer agrees with the reference.
+#[test]
+fn exhaustive_mm46() {
+    let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+    let engine = AnyEngine::new(&game).unwrap();
+    let AnyEngine::BlackWhite64(e) = &engine else {
+        panic!("expected 64-bit masks")
+    };
+    let n = e.space().len() as u32;
+    for s in 0..n {
+        for g in 0..n {
+            let want = reference::score(game.kind(), &e.code(s), &e.code(g));
+            assert_eq!(game.reply(e.score(s, g)), want);
+        }
+    }
+    // A few hand-checked replies.
+    let r = |s: &str, g: &str| {
+        game.reply(game.score(
+            &game.parse_secret(s).unwrap(),
+            &game.parse_guess(g).unwrap(),
+        ))
+    };
+    assert_eq!(r("1122", "1212"), Reply::Pegs { black: 2, white: 2 });
+    assert_eq!(r("1111", "1222"), Reply::Pegs { black: 1, white: 0 });
+    assert_eq!(r("1234", "4321"), Reply::Pegs { black: 0, white: 4 });
+    assert_eq!(r("5555", "0123"), Reply::Pegs { black: 0, white: 0 });
+}

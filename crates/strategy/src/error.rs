@@ -1,0 +1,50 @@
+//! Errors of the strategy crate.
+
+use thiserror::Error;
+
+/// A strategy that cannot be built as asked.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum StrategyError {
+    /// No strategy has this name.
+    #[error("unknown strategy {name:?}: expected one of {expected}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The known names.
+        expected: String,
+    },
+    /// Pool chosen for a strategy that always plays consistent codes.
+    #[error("pool does not apply to strategy {0}: it always plays a code that could be the secret")]
+    PoolNotApplicable(&'static str),
+    /// Ties chosen for a strategy that has no ties to break.
+    #[error("ties does not apply to strategy {0}: it has no ties to break")]
+    TiesNotApplicable(&'static str),
+    /// Seed chosen for a deterministic strategy.
+    #[error("seed does not apply to strategy {0}: it is deterministic")]
+    SeedNotApplicable(&'static str),
+    /// The game does not allow the strategy.
+    #[error("strategy {strategy} does not apply to the {game} game: {why}")]
+    Game {
+        /// The strategy.
+        strategy: &'static str,
+        /// The game.
+        game: String,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A first guess that is not a guess of the game.
+    #[error("first guess {0} is not a guess of this game")]
+    FirstGuess(String),
+}
+
+/// Replies that no secret can give all at once.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error(
+    "no secret gives reply {reply} to guess {guess} and every earlier reply: the replies contradict each other"
+)]
+pub struct InconsistentFeedback {
+    /// The guess whose reply emptied the candidates.
+    pub guess: String,
+    /// That reply.
+    pub reply: String,
+}

@@ -1,0 +1,56 @@
+//! Errors of the tree crate.
+
+use thiserror::Error;
+
+/// A tree file that cannot be read.
+#[derive(Debug, Error)]
+pub enum TreeError {
+    /// Not valid JSON, or not shaped like a tree.
+    #[error("tree file is not a valid JSON tree: {0}")]
+    Json(String),
+    /// Not valid compact notation.
+    #[error("compact tree is malformed at character {at}: {why}")]
+    Compact {
+        /// Character offset.
+        at: usize,
+        /// What was expected.
+        why: String,
+    },
+    /// The game described in the file is not valid.
+    #[error("tree file describes an invalid game: {0}")]
+    Game(#[from] codebreak_core::SpecError),
+    /// A code in the tree is not a code of the game.
+    #[error("tree has an invalid guess: {0}")]
+    Code(#[from] codebreak_core::ParseCodeError),
+    /// A reply in the tree is not a reply of the game.
+    #[error("tree has an invalid reply: {0}")]
+    Feedback(#[from] codebreak_core::ParseFeedbackError),
+    /// The same reply twice under one guess.
+    #[error("guess {guess} has two branches for reply {reply}")]
+    DuplicateReply {
+        /// The guess.
+        guess: String,
+        /// The repeated reply.
+        reply: String,
+    },
+    /// A branch for the winning reply (it is implied).
+    #[error("guess {guess} has a branch for the winning reply {reply}, which ends the game")]
+    WinBranch {
+        /// The guess.
+        guess: String,
+        /// The reply.
+        reply: String,
+    },
+}
+
+/// A tree that fails to find some secret.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("secret {secret} is not found: {why} (path: {path})")]
+pub struct VerifyError {
+    /// The first secret (in the game's order) the tree fails on.
+    pub secret: String,
+    /// The guesses and replies it went through, e.g. `1122 1B0W, 3456 0B1W`.
+    pub path: String,
+    /// What went wrong.
+    pub why: String,
+}

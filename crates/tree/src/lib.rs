@@ -1,0 +1,79 @@
+//! # codebreak-tree
+//!
+//! Decision trees: the complete record of a strategy, one guess per node and one branch per
+//! possible reply. Whatever plays against every secret (analysis, optimal search) produces one,
+//! and this crate writes and reads them and checks them.
+//!
+//! **Main design decision: the checker trusts nothing but the rules.** [`verify()`] enumerates
+//! the game's secrets and replays each through the tree using only the game's scoring rule;
+//! it shares no code with the strategies or the search that built the tree, so a figure it
+//! confirms does not depend on their correctness. Trees carry real codes and replies (not
+//! indices), so a tree written by another program can be checked the same way.
+//!
+//! Formats: JSON ([`json`]), the one-line compact notation of the public MM(5,8) strategy
+//! challenge ([`compact`]), Graphviz DOT and one line per secret ([`text`]).
+#![deny(missing_docs)]
+
+use codebreak_core::{Code, Feedback};
+
+pub mod compact;
+pub mod error;
+pub mod json;
+pub mod text;
+pub mod verify;
+
+pub use error::{TreeError, VerifyError};
+pub use verify::{VerifyReport, verify};
+
+/// A node: the guess to play, and what to do after each reply other than "solved".
+///
+/// The winning reply is implied: a secret equal to the guess is found here. A node without
+/// branches is a leaf, meaning "this guess is the secret".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The guess.
+    pub guess: Code,
+    /// Sub-trees by reply, in reply order.
+    pub branches: Vec<(Feedback, Node)>,
+}
+
+impl Node {
+    /// A leaf.
+    pub fn leaf(guess: Code) -> Node {
+        Node {
+            guess,
+            branches: Vec::new(),
+        }
+    }
+
+    /// Number of nodes in the subtree.
+    pub fn size(&self) -> usize {
+        1 + self.branches.iter().map(|(_, n)| n.size()).sum::<usize>()
+    }
+
+    /// Longest path, in guesses.
+    pub fn depth(&self) -> usize {
+        1 + self
+            .branches
+            .iter()
+            .map(|(_, n)| n.depth())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The branch for a reply.
+    pub fn branch(&self, fb: Feedback) -> Option<&Node> {
+        self.branches.iter().find(|(f, _)| *f == fb).map(|(_, n)| n)
+    }
+}
+
+/// A decision tree for a whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecisionTree {
+    /// The game it plays.
+    pub game: codebreak_core::GameSpec,
+    /// What made it (a strategy description), if known.
+    pub strategy: Option<String>,
+    /// The first guess.
+    pub root: Node,
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The project's test command: formatting, lints, docs and the whole test suite.
+# Installs nothing by hand: cargo fetches every crate. Slow oracles are in scripts/slow-tests.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
+command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust from https://rustup.rs" >&2; exit 2; }
+echo "== fmt"; cargo fmt --all -- --check
+echo "== clippy"; cargo clippy --workspace --all-targets -- -D warnings
+echo "== doc"; RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+echo "== test"; cargo test --workspace
