@@ -107,6 +107,25 @@ pub struct Choice {
     pub consistent: bool,
 }
 
+/// Switches for the kernels' optimisations, so each can be turned off for A/B runs and for
+/// tests that prove they never change an answer. Both default to on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelOptions {
+    /// Score one guess per symmetry class (see [`crate::symmetry`]).
+    pub symmetry: bool,
+    /// Stop a guess search at the first perfect split of a small candidate set.
+    pub early_exit: bool,
+}
+
+impl Default for KernelOptions {
+    fn default() -> Self {
+        KernelOptions {
+            symmetry: true,
+            early_exit: true,
+        }
+    }
+}
+
 /// A game's code space with its packed codes, ready for the kernels.
 #[derive(Clone, Debug)]
 pub struct Engine<R: Rules> {
@@ -114,6 +133,7 @@ pub struct Engine<R: Rules> {
     space: CodeSpace,
     rules: R,
     packed: Vec<R::Packed>,
+    options: KernelOptions,
 }
 
 impl<R: Rules> Engine<R> {
@@ -125,7 +145,18 @@ impl<R: Rules> Engine<R> {
             space,
             rules,
             packed,
+            options: KernelOptions::default(),
         }
+    }
+
+    /// Turns optimisations on or off.
+    pub fn set_options(&mut self, options: KernelOptions) {
+        self.options = options;
+    }
+
+    /// The optimisations in force.
+    pub fn options(&self) -> KernelOptions {
+        self.options
     }
 
     /// The game.
@@ -236,7 +267,7 @@ impl<R: Rules> Engine<R> {
     /// One guess per symmetry class among `pool` (ascending), or `None` if there is no symmetry
     /// worth using.
     pub fn representatives(&self, history: &[u32], pool: &[u32]) -> Option<Vec<u32>> {
-        if !self.game.has_peg_symmetry() {
+        if !self.game.has_peg_symmetry() || !self.options.symmetry {
             return None;
         }
         let guesses: Vec<Code> = history.iter().map(|&g| self.code(g)).collect();
@@ -280,7 +311,7 @@ impl<R: Rules> Engine<R> {
             pool_list = &reps;
         }
         let f = self.feedback_count();
-        let perfect = (n <= f).then(|| {
+        let perfect = (n <= f && self.options.early_exit).then(|| {
             let ones = vec![1u32; n];
             cost.cost(&ones, n as u32)
         });
@@ -426,6 +457,11 @@ impl AnyEngine {
     /// The code space.
     pub fn space(&self) -> &CodeSpace {
         crate::dispatch_engine!(self, e => e.space())
+    }
+
+    /// Turns the kernels' optimisations on or off.
+    pub fn set_options(&mut self, options: KernelOptions) {
+        crate::dispatch_engine!(self, e => e.set_options(options))
     }
 }
 

@@ -29,7 +29,9 @@ pub mod symmetry;
 
 pub use alphabet::{Alphabet, DEFAULT_ALPHABET};
 pub use code::{Code, MAX_PEGS};
-pub use engine::{AnyEngine, Candidates, Choice, Engine, HIST_LEN, PartitionCost, Pool, Ties};
+pub use engine::{
+    AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Ties,
+};
 pub use error::{ParseCodeError, ParseFeedbackError, SizeError, SpecError};
 pub use feedback::{Feedback, FeedbackKind, Reply, TwoDReply};
 pub use game::{Game, Role};
