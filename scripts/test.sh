@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust from https://rustup.rs" >&2; exit 2; }
+# Browser end-to-end tests need Debian's chromium and chromium-driver.
+if [ -f scripts/install-browser.sh ]; then echo "== browser"; bash scripts/install-browser.sh; fi
 echo "== fmt"; cargo fmt --all -- --check
 echo "== clippy"; cargo clippy --workspace --all-targets -- -D warnings
 echo "== doc"; RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet

@@ -5,6 +5,7 @@ mod args;
 mod cmd;
 mod failure;
 mod output;
+mod plot;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,8 @@ enum Command {
     /// Play a strategy against every secret and report the guesses it needs.
     #[command(after_help = cmd::analyze::EXAMPLES)]
     Analyze(cmd::analyze::AnalyzeArgs),
+    /// Serve the web UI on a local port.
+    Serve(cmd::serve::ServeArgs),
     /// List the strategies with their sources.
     Strategies(cmd::strategies::StrategiesArgs),
     /// Print a shell completion script.
@@ -45,6 +48,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Score(a) => cmd::score::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Strategies(a) => cmd::strategies::run(a),
         Command::Completions(a) => cmd::completions::run(a),
     }

@@ -162,6 +162,54 @@ impl Breaker {
         })
     }
 
+    /// Why a reply to the pending guess (or, with `None`, the moves so far) cannot be right:
+    /// the fewest answers whose change makes all the others consistent.
+    pub fn diagnose_with(&mut self, fb: Option<Feedback>) -> crate::Diagnosis {
+        let mut moves = self.history();
+        if let Some(fb) = fb {
+            let g = self.next_guess();
+            moves.push((g, fb));
+        }
+        crate::diagnose(&self.engine, &moves)
+    }
+
+    /// Corrects answer `index` (0-based, oldest first). The later moves stay as they were
+    /// played. A correction that leaves no secret is refused and changes nothing.
+    pub fn correct(
+        &mut self,
+        index: usize,
+        fb: Feedback,
+    ) -> Result<Progress, InconsistentFeedback> {
+        let game = self.engine.game();
+        let Some(&(g, old)) = self.history.get(index) else {
+            return Err(InconsistentFeedback {
+                guess: format!("#{}", index + 1),
+                reply: game.format_feedback(fb),
+            });
+        };
+        self.history[index].1 = fb;
+        let next = self.consistent_secrets();
+        if next.is_empty() {
+            self.history[index].1 = old;
+            return Err(InconsistentFeedback {
+                guess: game.format_code(&self.engine.space().code(g)),
+                reply: game.format_feedback(fb),
+            });
+        }
+        self.candidates = next;
+        self.pending = None;
+        self.solved = self.history.last().is_some_and(|&(_, f)| f == game.win());
+        Ok(if self.solved {
+            Progress::Solved {
+                guesses: self.history.len(),
+            }
+        } else {
+            Progress::Continue {
+                remaining: self.candidates.len(),
+            }
+        })
+    }
+
     /// Takes back the last reply. Returns false when there is nothing to take back.
     pub fn undo(&mut self) -> bool {
         if self.history.pop().is_none() {
@@ -169,13 +217,18 @@ impl Breaker {
         }
         self.solved = false;
         self.pending = None;
+        self.candidates = self.consistent_secrets();
+        true
+    }
+
+    /// The secrets consistent with every move of the history, from scratch.
+    fn consistent_secrets(&self) -> Vec<u32> {
         let history = &self.history;
-        self.candidates = dispatch_engine!(&*self.engine, e => {
+        dispatch_engine!(&*self.engine, e => {
             e.space().secrets().iter().copied()
                 .filter(|&s| history.iter().all(|&(g, f)| e.score(s, g) == f))
                 .collect()
-        });
-        true
+        })
     }
 
     /// Secrets still consistent with every reply.

@@ -19,11 +19,14 @@
 use codebreak_core::{Candidates, Engine, Feedback, Rules};
 
 pub mod breaker;
+pub mod diagnose;
 pub mod entropy;
 pub mod error;
 pub mod expected_size;
 pub mod first;
 pub mod greedy;
+pub mod hint;
+pub mod history;
 pub mod maker;
 pub mod minimax;
 pub mod most_parts;
@@ -32,8 +35,11 @@ pub mod registry;
 pub mod two_phase;
 
 pub use breaker::{Breaker, Progress};
+pub use diagnose::{Diagnosis, Suspect, diagnose};
 pub use error::{InconsistentFeedback, StrategyError};
 pub use greedy::{Greedy, PartitionStats};
+pub use hint::{Hint, Suggestion, hint};
+pub use history::{ParseHistoryError, parse_history, parse_move};
 pub use maker::{Adversarial, Codemaker, Honest};
 pub use registry::{AnyStrategy, STRATEGIES, StrategyInfo, StrategyOptions};
 

@@ -60,6 +60,9 @@ pub struct AnalyzeArgs {
     /// Format of --tree.
     #[arg(long, value_enum, default_value_t, requires = "tree")]
     pub format: TreeFormat,
+    /// Draw the histogram(s) as an SVG chart into FILE.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
     /// Replay every secret through the tree with the rules alone and check the figures.
     #[arg(long)]
     pub self_check: bool,
@@ -126,6 +129,9 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         write_tree(path, a.format, &game, &results[0].tree)?;
     }
     let game_text = game.to_string();
+    if let Some(path) = &a.plot {
+        crate::plot::write_svg(&results, &game_text, path)?;
+    }
     if a.json {
         let values: Vec<_> = results.iter().map(output::analysis_json).collect();
         let v = if a.compare.is_some() {

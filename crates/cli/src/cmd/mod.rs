@@ -3,4 +3,5 @@
 pub mod analyze;
 pub mod completions;
 pub mod score;
+pub mod serve;
 pub mod strategies;

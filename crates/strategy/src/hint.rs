@@ -1,0 +1,78 @@
+//! Hints: from the moves so far, how many secrets remain, which, and what to play next.
+
+use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
+use serde::Serialize;
+
+use crate::diagnose::{Diagnosis, diagnose};
+use crate::greedy::PartitionStats;
+use crate::registry::AnyStrategy;
+use crate::{Position, Strategy};
+
+/// A strategy's suggestion and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Suggestion {
+    /// The strategy's registry name.
+    pub strategy: String,
+    /// The guess it would play.
+    #[serde(skip)]
+    pub guess: Code,
+    /// How the guess splits the remaining secrets.
+    pub stats: PartitionStats,
+}
+
+/// The answer to a hint request.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hint {
+    /// Secrets still consistent with every reply.
+    pub remaining: usize,
+    /// The first of them, lowest first (at most the number asked for).
+    #[serde(skip)]
+    pub candidates: Vec<Code>,
+    /// One suggestion per strategy asked about.
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// Computes a hint for each strategy after `history`. Fails with a diagnosis when the replies
+/// contradict each other.
+pub fn hint(
+    engine: &AnyEngine,
+    strategies: &[AnyStrategy],
+    history: &[(Code, Feedback)],
+    show: usize,
+) -> Result<Hint, Diagnosis> {
+    let space = engine.space();
+    let moves: Vec<(u32, Feedback)> = history
+        .iter()
+        .map(|(g, f)| (space.index_of(g).expect("valid guesses"), *f))
+        .collect();
+    dispatch_engine!(engine, e => {
+        let mut cands = e.all_secrets();
+        for &(g, f) in &moves {
+            cands = e.filter(&cands, g, f);
+        }
+        if cands.is_empty() {
+            return Err(diagnose(engine, history));
+        }
+        let solved = moves.last().is_some_and(|&(_, f)| f == e.game().win());
+        let suggestions = strategies
+            .iter()
+            .map(|s| {
+                let g = if solved {
+                    moves.last().expect("solved after a move").0
+                } else {
+                    s.choose(&Position { engine: e, history: &moves, candidates: &cands })
+                };
+                Suggestion {
+                    strategy: s.name().to_string(),
+                    guess: e.code(g),
+                    stats: PartitionStats::of(e, g, &cands),
+                }
+            })
+            .collect();
+        Ok(Hint {
+            remaining: cands.len(),
+            candidates: cands.indices().iter().take(show).map(|&i| e.code(i)).collect(),
+            suggestions,
+        })
+    })
+}

@@ -1,0 +1,77 @@
+//! Reading a game's moves from text: `1122:1B0W,3456:0B2W`, or one `GUESS REPLY` per line.
+
+use codebreak_core::{Code, Feedback, Game};
+use thiserror::Error;
+
+/// A move that could not be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("move {number} {text:?}: {why}")]
+pub struct ParseHistoryError {
+    /// 1-based position of the move.
+    pub number: usize,
+    /// The move as written.
+    pub text: String,
+    /// What was wrong.
+    pub why: String,
+}
+
+/// Reads one move: a guess, then its reply, separated by `:`, `=`, or white space
+/// (the reply may itself contain a space, as in `1122 2 1`).
+pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), String> {
+    let t = text.trim();
+    let (guess, reply) = match t.find([':', '=']) {
+        Some(i) => (&t[..i], &t[i + 1..]),
+        None => match t.find(char::is_whitespace) {
+            Some(i) => (&t[..i], &t[i + 1..]),
+            None => {
+                return Err(format!(
+                    "expected a guess and its reply, such as {}:{}",
+                    "1122",
+                    game.format_feedback(Feedback(0))
+                ));
+            }
+        },
+    };
+    let g = game.parse_guess(guess.trim()).map_err(|e| e.to_string())?;
+    let f = game
+        .parse_feedback(reply.trim())
+        .map_err(|e| e.to_string())?;
+    Ok((g, f))
+}
+
+/// Reads moves separated by commas, semicolons or new lines. Blank entries and lines starting
+/// with `#` are skipped.
+pub fn parse_history(game: &Game, text: &str) -> Result<Vec<(Code, Feedback)>, ParseHistoryError> {
+    text.split([',', ';', '\n'])
+        .map(str::trim)
+        .filter(|m| !m.is_empty() && !m.starts_with('#'))
+        .enumerate()
+        .map(|(i, m)| {
+            parse_move(game, m).map_err(|why| ParseHistoryError {
+                number: i + 1,
+                text: m.to_string(),
+                why,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::GameSpec;
+
+    #[test]
+    fn reads_both_forms() {
+        let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+        let a = parse_history(&game, "1122:1B0W,3455:0B2W").unwrap();
+        let b = parse_history(&game, "# my game\n1122 1B0W\n3455 0 2\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 2);
+        let e = parse_history(&game, "1122:1B0W,3456:0B2W").unwrap_err();
+        assert_eq!(e.number, 2);
+        assert!(e.to_string().contains("'6'"), "{e}");
+        assert!(parse_history(&game, "1122").is_err());
+        assert!(parse_history(&game, "1122:9B").is_err());
+    }
+}
