@@ -4,6 +4,7 @@
 mod args;
 mod cmd;
 mod failure;
+mod interact;
 mod output;
 mod plot;
 
@@ -36,6 +37,15 @@ enum Command {
     /// Play a strategy against every secret and report the guesses it needs.
     #[command(after_help = cmd::analyze::EXAMPLES)]
     Analyze(cmd::analyze::AnalyzeArgs),
+    /// Play: you break the computer's secret.
+    #[command(after_help = cmd::play::EXAMPLES)]
+    Play(cmd::play::PlayArgs),
+    /// Solve: the computer breaks your secret from the replies you give.
+    #[command(after_help = cmd::solve::EXAMPLES)]
+    Solve(cmd::solve::SolveArgs),
+    /// Hint: what remains possible after some moves, and the best next guess.
+    #[command(after_help = cmd::hint::EXAMPLES)]
+    Hint(cmd::hint::HintArgs),
     /// Serve the web UI on a local port.
     Serve(cmd::serve::ServeArgs),
     /// List the strategies with their sources.
@@ -48,6 +58,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Score(a) => cmd::score::run(a),
         Command::Analyze(a) => cmd::analyze::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Hint(a) => cmd::hint::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Strategies(a) => cmd::strategies::run(a),
         Command::Completions(a) => cmd::completions::run(a),

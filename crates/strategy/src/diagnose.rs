@@ -143,8 +143,13 @@ impl Diagnosis {
             )
         };
         let n = self.changes;
+        let how_many = if n == 1 {
+            "one answer".to_string()
+        } else {
+            format!("{n} answers")
+        };
         let mut out = format!(
-            "no secret fits every answer; the fewest answers to change is {n}: {}",
+            "changing {how_many} would make the rest consistent: {}",
             describe(&self.suspects[0])
         );
         if self.suspects.len() > 1 {

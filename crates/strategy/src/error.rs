@@ -39,9 +39,7 @@ pub enum StrategyError {
 
 /// Replies that no secret can give all at once.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error(
-    "no secret gives reply {reply} to guess {guess} and every earlier reply: the replies contradict each other"
-)]
+#[error("no secret gives reply {reply} to guess {guess} as well as every earlier reply")]
 pub struct InconsistentFeedback {
     /// The guess whose reply emptied the candidates.
     pub guess: String,

@@ -2,6 +2,9 @@
 
 pub mod analyze;
 pub mod completions;
+pub mod hint;
+pub mod play;
 pub mod score;
 pub mod serve;
+pub mod solve;
 pub mod strategies;

@@ -1,0 +1,171 @@
+//! `codebreak hint`: after some moves, what is still possible and what to play next.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use codebreak_core::{AnyEngine, Code, Feedback};
+use codebreak_strategy::{AnyStrategy, STRATEGIES, hint, parse_history};
+use serde_json::json;
+
+use crate::args::{GameArgs, StrategyArgs};
+use crate::failure::{BadInput, Failure};
+use crate::interact;
+
+pub const EXAMPLES: &str = "\
+Examples:
+  codebreak hint --history \"0011:1B0W,2345:0B2W\"
+  codebreak hint --game bulls --history \"0123:1A2B\" --all
+  codebreak hint --history-file moves.txt --strategy entropy --json   # one GUESS REPLY per line";
+
+/// Arguments of `hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The moves so far: GUESS:REPLY pairs separated by commas, e.g. "1122:1B0W,3456:0B2W".
+    #[arg(long, value_name = "MOVES")]
+    pub history: Option<String>,
+    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment).
+    #[arg(long, value_name = "FILE", conflicts_with = "history")]
+    pub history_file: Option<PathBuf>,
+    /// The strategy whose next guess to show.
+    #[arg(long, short, default_value = "minimax", value_name = "NAME")]
+    pub strategy: String,
+    /// Show the next guess of every strategy.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub strategy_options: StrategyArgs,
+    /// How many of the remaining secrets to list.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub show: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: HintArgs) -> Result<(), Failure> {
+    let game = a.game.game()?;
+    let text = match (&a.history, &a.history_file) {
+        (Some(h), _) => h.clone(),
+        (None, Some(path)) => std::fs::read_to_string(path).map_err(|e| {
+            Failure::BadInput(anyhow::anyhow!(
+                "cannot read history file {}: {e}",
+                path.display()
+            ))
+        })?,
+        (None, None) => String::new(),
+    };
+    let moves: Vec<(Code, Feedback)> = parse_history(&game, &text).bad_input()?;
+    let options = a.strategy_options.options(&game)?;
+    let engine = AnyEngine::new(&game).bad_input()?;
+    let names: Vec<&str> = if a.all {
+        STRATEGIES
+            .iter()
+            .map(|s| s.name)
+            .filter(|n| {
+                *n != "two-phase" || codebreak_strategy::two_phase::TwoPhase::supports(&game)
+            })
+            .collect()
+    } else {
+        vec![a.strategy.as_str()]
+    };
+    let strategies: Vec<AnyStrategy> = names
+        .iter()
+        .map(|n| {
+            let info = STRATEGIES.iter().find(|s| s.name == *n);
+            let opts = if a.all {
+                codebreak_strategy::StrategyOptions {
+                    pool: options.pool.filter(|_| info.is_some_and(|i| i.greedy)),
+                    ties: options.ties.filter(|_| info.is_some_and(|i| i.greedy)),
+                    seed: options.seed.filter(|_| *n == "random"),
+                    first_guess: options.first_guess,
+                }
+            } else {
+                options.clone()
+            };
+            AnyStrategy::new(n, &opts, &game, engine.space())
+        })
+        .collect::<Result<_, _>>()
+        .bad_input()?;
+    let solved = moves.last().is_some_and(|(_, f)| *f == game.win());
+    let h = match hint(&engine, &strategies, &moves, a.show) {
+        Ok(h) => h,
+        Err(d) => {
+            let msg = d.explain(&game, &moves);
+            if a.json {
+                interact::emit(&json!({"error": msg, "changes": d.changes}))?;
+            }
+            return Err(Failure::NoAnswer(anyhow::anyhow!("{msg}")));
+        }
+    };
+    let fmt = |c: &Code| game.format_code(c);
+    if a.json {
+        let suggestions: Vec<_> = h
+            .suggestions
+            .iter()
+            .map(|s| {
+                json!({
+                    "strategy": s.strategy,
+                    "guess": fmt(&s.guess),
+                    "largest_class": s.stats.largest,
+                    "expected_size": s.stats.expected_size,
+                    "entropy": s.stats.entropy,
+                    "parts": s.stats.parts,
+                    "consistent": s.stats.consistent,
+                })
+            })
+            .collect();
+        let mut v = json!({
+            "remaining": h.remaining,
+            "candidates": h.candidates.iter().map(fmt).collect::<Vec<_>>(),
+            "guess": fmt(&h.suggestions[0].guess),
+            "suggestions": suggestions,
+        });
+        if solved {
+            v["solved"] = json!(fmt(&moves.last().expect("a move").0));
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    println!("game       {game}");
+    if solved {
+        println!("solved     {}", fmt(&moves.last().expect("a move").0));
+        return Ok(());
+    }
+    let more = if h.remaining > h.candidates.len() {
+        " …"
+    } else {
+        ""
+    };
+    println!(
+        "remaining  {} secret{}: {}{more}",
+        h.remaining,
+        if h.remaining == 1 { "" } else { "s" },
+        h.candidates.iter().map(fmt).collect::<Vec<_>>().join(" ")
+    );
+    let w = h
+        .suggestions
+        .iter()
+        .map(|s| s.strategy.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    for s in &h.suggestions {
+        println!(
+            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {} replies{}",
+            s.strategy,
+            fmt(&s.guess),
+            s.stats.largest,
+            s.stats.expected_size,
+            s.stats.entropy,
+            s.stats.parts,
+            if s.stats.consistent {
+                ", could be the secret"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! Talking to a person or a program over standard input and output: prompts, JSON lines,
+//! coloured pegs.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use clap::ValueEnum;
+use codebreak_core::{Code, Game, GameKind};
+use serde_json::Value;
+
+/// When to colour pegs.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is unset.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// 256-colour palette for the first 16 colours: red, green, blue, yellow, orange, purple,
+/// cyan, pink, brown, white, grey, lime, navy, teal, maroon, olive.
+const PALETTE: [u8; 16] = [
+    196, 46, 33, 226, 208, 129, 51, 213, 130, 255, 244, 118, 19, 30, 88, 100,
+];
+
+/// Writes codes, in colour when wanted.
+pub struct Painter {
+    color: bool,
+}
+
+impl Painter {
+    /// A painter for this run.
+    pub fn new(choice: ColorChoice, game: &Game) -> Painter {
+        let wanted = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        // Pegs only: Bulls and Cows and twoD are digits and points.
+        let pegs = matches!(game.kind(), GameKind::Mastermind | GameKind::BlackPeg)
+            && game.colors() <= PALETTE.len();
+        Painter {
+            color: wanted && pegs,
+        }
+    }
+
+    /// A code as text, with each symbol on its colour's background when colouring.
+    pub fn code(&self, game: &Game, code: &Code) -> String {
+        if !self.color {
+            return game.format_code(code);
+        }
+        code.pegs()
+            .iter()
+            .map(|&p| {
+                let sym = game.alphabet().symbol(p);
+                console::Style::new()
+                    .on_color256(PALETTE[p as usize])
+                    .black()
+                    .bold()
+                    .force_styling(true)
+                    .apply_to(format!("{sym}"))
+                    .to_string()
+            })
+            .collect()
+    }
+}
+
+/// Lines from standard input, trimmed; `None` at the end of input.
+pub struct Input {
+    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    /// Whether a person is typing (standard input is a terminal).
+    pub interactive: bool,
+}
+
+impl Input {
+    /// Standard input.
+    pub fn stdin() -> Input {
+        let stdin = std::io::stdin();
+        let interactive = stdin.is_terminal();
+        Input {
+            lines: stdin.lock().lines(),
+            interactive,
+        }
+    }
+
+    /// Prints `prompt` (when a person is typing) and reads the next non-empty line.
+    pub fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        loop {
+            if self.interactive {
+                print!("{prompt}");
+                std::io::stdout().flush()?;
+            }
+            match self.lines.next() {
+                None => return Ok(None),
+                Some(line) => {
+                    let line = line?;
+                    let t = line.trim();
+                    if !t.is_empty() {
+                        return Ok(Some(t.to_string()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes one JSON object on its own line and flushes, so a driving program sees it at once.
+pub fn emit(v: &Value) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{v}")?;
+    out.flush()
+}
+
+/// In JSON mode, a failure is also written as `{"error": "..."}` on standard output, so the
+/// driving program sees it in the stream it reads.
+pub fn json_failure(failure: crate::failure::Failure) -> crate::failure::Failure {
+    use crate::failure::Failure;
+    let msg = match &failure {
+        Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}"),
+    };
+    let _ = emit(&serde_json::json!({ "error": msg }));
+    failure
+}
+
+/// Words people type at any prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// Show help.
+    Help,
+    /// Take back the last move.
+    Undo,
+    /// Stop.
+    Quit,
+    /// How many secrets are still possible.
+    Remaining,
+    /// Anything else, to be read as a move.
+    Other(String),
+}
+
+/// Classifies a line typed at a prompt.
+pub fn word(line: &str) -> Word {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "help" | "h" | "?" => Word::Help,
+        "undo" | "u" | "back" => Word::Undo,
+        "quit" | "q" | "exit" => Word::Quit,
+        "remaining" | "left" | "count" | "r" => Word::Remaining,
+        _ => Word::Other(line.trim().to_string()),
+    }
+}
+
+/// The symbols of a game for prompts, e.g. `0-5` or `R G B Y O P`.
+pub fn symbols(game: &Game) -> String {
+    let s = game.alphabet().to_string();
+    if s.len() == game.colors() && crate::interact::is_run(&s) && s.len() > 2 {
+        let first = s.chars().next().unwrap_or('0');
+        let last = s.chars().last().unwrap_or('0');
+        format!("{first}-{last}")
+    } else {
+        s
+    }
+}
+
+/// True when the symbols are consecutive characters (`0123456`, `ABCDEF`).
+fn is_run(s: &str) -> bool {
+    let cs: Vec<u32> = s.chars().map(|c| c as u32).collect();
+    cs.windows(2).all(|w| w[1] == w[0] + 1)
+}
