@@ -1,0 +1,73 @@
+//! Speed targets of `hint` and `solve`: a hint on any position of MM(5,8) or Bulls and Cows 5
+//! of 10 in under 1 s; the first move of `solve` on MM(6,9) in under 5 s. Each bench checks
+//! the figure it times.
+#![allow(missing_docs)]
+
+use std::sync::Arc;
+
+use codebreak_core::{AnyEngine, Game, GameSpec};
+use codebreak_strategy::{AnyStrategy, Breaker, STRATEGIES, StrategyOptions, hint, parse_history};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn all_strategies(game: &Game, engine: &AnyEngine) -> Vec<AnyStrategy> {
+    STRATEGIES
+        .iter()
+        .filter(|s| {
+            s.name != "two-phase" || codebreak_strategy::two_phase::TwoPhase::supports(game)
+        })
+        .map(|s| {
+            AnyStrategy::new(s.name, &StrategyOptions::default(), game, engine.space()).unwrap()
+        })
+        .collect()
+}
+
+fn hints(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hint");
+    group.sample_size(10);
+    let cases = [
+        (GameSpec::mastermind(5, 8), "", 32768),
+        (GameSpec::mastermind(5, 8), "01234:0B2W", 7070),
+        (GameSpec::mastermind(5, 8), "00112:1B1W", 5504),
+        (GameSpec::mastermind(5, 8), "01234:0B2W,15567:1B1W", 0),
+        (GameSpec::bulls(5, 10), "01234:0A2B", 0),
+        (GameSpec::bulls(5, 10), "01234:0A2B,56789:1A2B", 0),
+    ];
+    for (spec, history, want) in cases {
+        let game = Game::new(&spec).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let strategies = all_strategies(&game, &engine);
+        let moves = parse_history(&game, history).unwrap();
+        group.bench_function(format!("{game} [{history}] all strategies"), |b| {
+            b.iter(|| {
+                let h = hint(&engine, &strategies, &moves, 10).unwrap();
+                assert!(want == 0 || h.remaining == want);
+                assert_eq!(h.suggestions.len(), strategies.len());
+            })
+        });
+    }
+    group.finish();
+}
+
+fn solve_first_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    let game = Game::new(&GameSpec::mastermind(6, 9)).unwrap();
+    group.bench_function("MM(6,9) first move, engine included", |b| {
+        b.iter(|| {
+            let engine = Arc::new(AnyEngine::new(&game).unwrap());
+            let s = AnyStrategy::new(
+                "minimax",
+                &StrategyOptions::default(),
+                &game,
+                engine.space(),
+            )
+            .unwrap();
+            let mut breaker = Breaker::new(engine, s);
+            assert_eq!(game.format_code(&breaker.next_guess()), "001122");
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hints, solve_first_move);
+criterion_main!(benches);
