@@ -176,6 +176,12 @@ impl<R: Rules> Engine<R> {
     pub fn code(&self, index: u32) -> Code {
         self.space.code(index)
     }
+    /// The packed form of the code at an index.
+    #[inline]
+    pub fn packed(&self, index: u32) -> R::Packed {
+        self.packed[index as usize]
+    }
+
     /// Number of reply indices.
     pub fn feedback_count(&self) -> usize {
         self.game.feedback().count()

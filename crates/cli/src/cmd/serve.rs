@@ -1,24 +1,57 @@
 //! `codebreak serve`: the local web UI (crate `codebreak-web`).
 
-use clap::Args;
+use std::net::IpAddr;
 
-use crate::failure::Failure;
+use clap::Args;
+use codebreak_web::{Config, Log};
+
+use crate::failure::{BadInput, Failure};
+
+const EXAMPLES: &str = "\
+Examples:
+  codebreak serve                      # http://127.0.0.1:8080/
+  codebreak serve --port 0             # any free port; the URL is printed
+  codebreak serve --host 0.0.0.0       # reachable from other machines: mind who can reach it";
 
 /// Arguments of `serve`.
 #[derive(Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct ServeArgs {
     /// Address to bind (loopback only unless told otherwise).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// Port to listen on.
+    /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// Do not log requests on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub fn run(a: ServeArgs) -> Result<(), Failure> {
-    Err(Failure::BadInput(anyhow::anyhow!(
-        "the web UI is not built yet (asked for {}:{})",
-        a.host,
-        a.port
-    )))
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("cannot start the server: {e}")))?;
+    runtime.block_on(async {
+        let listener = codebreak_web::bind(&a.host, a.port).await.bad_input()?;
+        let addr = listener.local_addr()?;
+        let host = match addr.ip() {
+            IpAddr::V4(ip) if ip.is_unspecified() => "127.0.0.1".to_string(),
+            IpAddr::V6(ip) if ip.is_unspecified() => "[::1]".to_string(),
+            IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        println!("codebreak UI at http://{host}:{}/ (Ctrl-C to stop)", addr.port());
+        if !addr.ip().is_loopback() {
+            eprintln!(
+                "codebreak: listening on {addr}, not only on this machine: anyone who can reach it can use the UI"
+            );
+        }
+        let config = Config {
+            log: (!a.quiet).then(Log::stderr),
+            ..Config::default()
+        };
+        codebreak_web::serve(listener, config).await.bad_input()
+    })
 }

@@ -1,0 +1,478 @@
+//! Analyses as background jobs: `POST /api/analyze` answers at once with a job id; the job runs
+//! its strategies one after another on the blocking pool (one job at a time), and
+//! `GET /api/analyze/{job}` reports progress, then the figures. Trees are explored one node
+//! at a time, so that no response carries a whole tree unless asked (`tree.json`).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use codebreak_analysis::Analysis;
+use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
+use codebreak_strategy::AnyStrategy;
+use codebreak_tree::{DecisionTree, Node};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{AppState, PoolName, StrategyChoice, TiesName, blocking, game_of, ok, reply_json};
+use crate::body::ApiJson;
+use crate::error::ApiError;
+use crate::store::lock;
+
+/// Most strategies one job may compare.
+const MAX_STRATEGIES: usize = 8;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    #[serde(default)]
+    game: GameSpec,
+    strategies: Vec<String>,
+    pool: Option<PoolName>,
+    ties: Option<TiesName>,
+    seed: Option<u64>,
+    first_guess: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeQuery {
+    /// Which result: its 0-based index or its strategy name (default the first).
+    strategy: Option<String>,
+    /// The moves leading to the node: `1122:1B0W,3344:0B2W` (default the root).
+    path: Option<String>,
+}
+
+enum JobState {
+    Queued,
+    Running,
+    Done(Vec<Analysis>),
+    Failed(String),
+}
+
+/// Progress shared with the worker thread.
+#[derive(Default)]
+struct Progress {
+    strategy: AtomicUsize,
+    done: AtomicU64,
+}
+
+/// An analysis job.
+pub struct Job {
+    engine: Arc<AnyEngine>,
+    descriptions: Vec<String>,
+    progress: Arc<Progress>,
+    state: JobState,
+    created: Instant,
+}
+
+impl Job {
+    fn pending(&self) -> bool {
+        matches!(self.state, JobState::Queued | JobState::Running)
+    }
+
+    fn to_json(&self, id: &str) -> Value {
+        let game = self.engine.game();
+        let total = self.engine.space().secrets().len() as u64;
+        let n = self.descriptions.len();
+        let (state, results, error) = match &self.state {
+            JobState::Queued => ("queued", None, None),
+            JobState::Running => ("running", None, None),
+            JobState::Done(r) => ("done", Some(r), None),
+            JobState::Failed(e) => ("failed", None, Some(e)),
+        };
+        let k = self.progress.strategy.load(Ordering::Relaxed).min(n);
+        let done = self.progress.done.load(Ordering::Relaxed).min(total);
+        let fraction = match &self.state {
+            JobState::Done(_) => 1.0,
+            _ if n == 0 || total == 0 => 0.0,
+            _ => (k as f64 + done as f64 / total as f64) / n as f64,
+        };
+        let mut v = json!({
+            "job": id,
+            "state": state,
+            "game": game.spec(),
+            "name": game.to_string(),
+            "strategies": self.descriptions,
+            "secrets": total,
+            "progress": {
+                "strategy": k,
+                "of": n,
+                "done": done,
+                "fraction": fraction,
+            },
+            "elapsed": self.created.elapsed().as_secs_f64(),
+        });
+        if let Some(e) = error {
+            v["error"] = json!(e);
+        }
+        if let Some(results) = results {
+            v["results"] = json!(
+                results
+                    .iter()
+                    .map(|a| result_json(&self.engine, a))
+                    .collect::<Vec<_>>()
+            );
+        }
+        v
+    }
+}
+
+/// The figures of one analysis, and the root of its tree.
+fn result_json(engine: &AnyEngine, a: &Analysis) -> Value {
+    json!({
+        "strategy": a.strategy,
+        "description": a.description,
+        "secrets": a.secrets,
+        "total": a.total,
+        "average": a.average(),
+        "fraction": a.fraction(),
+        "worst": a.worst,
+        "histogram": a.histogram,
+        "seconds": a.seconds,
+        "tree": {
+            "nodes": a.tree.root.size(),
+            "depth": a.tree.root.depth(),
+            "root": node_json(engine, &[], &a.tree.root),
+        },
+    })
+}
+
+/// A node of a tree with its children summarised: how many secrets reach it, whether it finds
+/// one, and for each reply the next guess and the secrets behind it.
+fn node_json(engine: &AnyEngine, path: &[(Code, Feedback)], node: &Node) -> Value {
+    let game = engine.game();
+    let space = engine.space();
+    let here: Vec<Code> = space
+        .secrets()
+        .iter()
+        .map(|&i| space.code(i))
+        .filter(|s| path.iter().all(|(g, f)| game.score(s, g) == *f))
+        .collect();
+    let mut counts = vec![0usize; game.feedback().count()];
+    for s in &here {
+        counts[game.score(s, &node.guess).index()] += 1;
+    }
+    let replies: Vec<Value> = node
+        .branches
+        .iter()
+        .map(|(fb, child)| {
+            json!({
+                "reply": reply_json(game, *fb),
+                "secrets": counts[fb.index()],
+                "guess": game.format_code(&child.guess),
+                "leaf": child.branches.is_empty(),
+                "depth": child.depth(),
+            })
+        })
+        .collect();
+    json!({
+        "path": path.iter().map(|(g, f)| json!({
+            "guess": game.format_code(g),
+            "feedback": game.format_feedback(*f),
+        })).collect::<Vec<_>>(),
+        "guess": game.format_code(&node.guess),
+        "secrets": here.len(),
+        "found_here": counts[game.win().index()] > 0,
+        "depth": node.depth(),
+        "replies": replies,
+    })
+}
+
+/// `POST /api/analyze`: starts a job (202 with its id).
+pub async fn start(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<AnalyzeRequest>,
+) -> Result<Response, ApiError> {
+    let game = game_of(&req.game)?;
+    if req.strategies.is_empty() || req.strategies.len() > MAX_STRATEGIES {
+        return Err(ApiError::Invalid(format!(
+            "strategies has {} names: expected 1 to {MAX_STRATEGIES}",
+            req.strategies.len()
+        )));
+    }
+    let engine = state
+        .0
+        .engines
+        .get(&game, state.limits().analysis_codes, "an analysis")
+        .await?;
+    let choice = StrategyChoice {
+        pool: req.pool,
+        ties: req.ties,
+        seed: req.seed,
+        first_guess: req.first_guess,
+    };
+    // Build every strategy before running any, so a typo fails at once.
+    let strategies: Vec<AnyStrategy> = req
+        .strategies
+        .iter()
+        .map(|n| choice.build(n, &game, &engine, true))
+        .collect::<Result<_, _>>()?;
+    let pending = state
+        .0
+        .jobs
+        .values()
+        .iter()
+        .filter(|j| lock(j).pending())
+        .count();
+    if pending >= state.limits().pending_jobs {
+        return Err(ApiError::Busy(format!(
+            "{pending} analyses are already queued or running: wait for one to finish"
+        )));
+    }
+    let progress = Arc::new(Progress::default());
+    let job = Job {
+        engine: engine.clone(),
+        descriptions: strategies.iter().map(|s| s.describe(&game)).collect(),
+        progress: progress.clone(),
+        state: JobState::Queued,
+        created: Instant::now(),
+    };
+    let (id, cell) = state.0.jobs.insert(job)?;
+    let slot = state.0.analysis.clone();
+    let worker_cell = cell.clone();
+    let (worker_state, worker_id) = (state.clone(), id.clone());
+    tokio::spawn(async move {
+        let Ok(_permit) = slot.acquire_owned().await else {
+            return;
+        };
+        lock(&worker_cell).state = JobState::Running;
+        let cell2 = worker_cell.clone();
+        let outcome = blocking(move || run(&engine, &strategies, &progress)).await;
+        lock(&cell2).state = match outcome {
+            Ok(Ok(results)) => JobState::Done(results),
+            Ok(Err(e)) => JobState::Failed(e),
+            Err(e) => JobState::Failed(e.to_string()),
+        };
+        worker_state.0.jobs.set_finished(&worker_id, true);
+    });
+    let v = lock(&cell).to_json(&id);
+    Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
+}
+
+/// The worker: every strategy in turn.
+fn run(
+    engine: &AnyEngine,
+    strategies: &[AnyStrategy],
+    progress: &Progress,
+) -> Result<Vec<Analysis>, String> {
+    let mut results = Vec::with_capacity(strategies.len());
+    for (k, s) in strategies.iter().enumerate() {
+        progress.strategy.store(k, Ordering::Relaxed);
+        progress.done.store(0, Ordering::Relaxed);
+        let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
+        let a = codebreak_analysis::analyze(engine, s, Some(&report)).map_err(|e| e.to_string())?;
+        results.push(a);
+    }
+    progress.strategy.store(strategies.len(), Ordering::Relaxed);
+    Ok(results)
+}
+
+fn job(state: &AppState, id: &str) -> Result<Arc<Mutex<Job>>, ApiError> {
+    state.0.jobs.get(id)
+}
+
+/// `GET /api/analyze/{job}`.
+pub async fn status(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let cell = job(&state, &id)?;
+    let v = blocking(move || lock(&cell).to_json(&id)).await?;
+    Ok(ok(v))
+}
+
+/// `DELETE /api/analyze/{job}` (a running job finishes in the background, unseen).
+pub async fn drop_job(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    job(&state, &id)?;
+    state.0.jobs.remove(&id);
+    Ok(ok(json!({"job": id, "dropped": true})))
+}
+
+/// The finished analysis a query names.
+fn pick<'a>(results: &'a [Analysis], which: Option<&str>) -> Result<&'a Analysis, ApiError> {
+    let Some(which) = which else {
+        return Ok(&results[0]);
+    };
+    if let Ok(i) = which.parse::<usize>() {
+        return results.get(i).ok_or_else(|| {
+            ApiError::Invalid(format!(
+                "strategy {i} is out of range: expected 0 to {}",
+                results.len() - 1
+            ))
+        });
+    }
+    results
+        .iter()
+        .find(|a| a.strategy.eq_ignore_ascii_case(which))
+        .ok_or_else(|| {
+            ApiError::Invalid(format!(
+                "strategy {which:?} is not in this job: expected one of {}",
+                results
+                    .iter()
+                    .map(|a| a.strategy.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+}
+
+fn not_done(job: &Job) -> ApiError {
+    ApiError::Conflict(match &job.state {
+        JobState::Failed(e) => format!("the analysis failed: {e}"),
+        _ => {
+            "the analysis has not finished yet: poll GET /api/analyze/{job} until its state is done"
+                .into()
+        }
+    })
+}
+
+fn query<T: serde::de::DeserializeOwned>(
+    q: Result<Query<T>, axum::extract::rejection::QueryRejection>,
+) -> Result<T, ApiError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::BadRequest(format!("bad query string: {}", e.body_text())))
+}
+
+/// `GET /api/analyze/{job}/tree?strategy=K&path=GUESS:REPLY,...`: one node of a tree.
+pub async fn tree_node(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    q: Result<Query<TreeQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    let cell = job(&state, &id)?;
+    let v = blocking(move || -> Result<Value, ApiError> {
+        let job = lock(&cell);
+        let JobState::Done(results) = &job.state else {
+            return Err(not_done(&job));
+        };
+        let a = pick(results, q.strategy.as_deref())?;
+        let game = job.engine.game();
+        let moves = match &q.path {
+            Some(p) => codebreak_strategy::parse_history(game, p)
+                .map_err(|e| ApiError::Invalid(format!("path: {e}")))?,
+            None => Vec::new(),
+        };
+        let mut node = &a.tree.root;
+        for (i, (g, f)) in moves.iter().enumerate() {
+            if node.guess != *g {
+                return Err(ApiError::Invalid(format!(
+                    "path: move {} plays {}, but the tree plays {} there",
+                    i + 1,
+                    game.format_code(g),
+                    game.format_code(&node.guess)
+                )));
+            }
+            node = node.branch(*f).ok_or_else(|| {
+                ApiError::Invalid(format!(
+                    "path: move {}: reply {} to {} does not occur in this tree",
+                    i + 1,
+                    game.format_feedback(*f),
+                    game.format_code(g)
+                ))
+            })?;
+        }
+        let mut v = node_json(&job.engine, &moves, node);
+        v["strategy"] = json!(a.description);
+        Ok(v)
+    })
+    .await??;
+    Ok(ok(v))
+}
+
+/// `GET /api/analyze/{job}/tree.json?strategy=K`: the whole tree in codebreak's JSON tree
+/// format (as `analyze --tree` writes it), when it is not too large.
+pub async fn tree_json(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    q: Result<Query<TreeQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    if q.path.is_some() {
+        return Err(ApiError::Invalid(
+            "path does not apply to tree.json: it serves the whole tree".into(),
+        ));
+    }
+    let cell = job(&state, &id)?;
+    let max = state.limits().tree_download_nodes;
+    let v = blocking(move || -> Result<Value, ApiError> {
+        let job = lock(&cell);
+        let JobState::Done(results) = &job.state else {
+            return Err(not_done(&job));
+        };
+        let a = pick(results, q.strategy.as_deref())?;
+        let nodes = a.tree.root.size();
+        if nodes > max {
+            return Err(ApiError::TooBig(format!(
+                "the tree has {nodes} nodes, more than the {max} served whole: use codebreak analyze --tree FILE"
+            )));
+        }
+        Ok(codebreak_tree::json::to_value(&a.tree, job.engine.game()))
+    })
+    .await??;
+    Ok(ok(v))
+}
+
+/// `POST /api/tree`: loads a decision tree in codebreak's JSON format (for example an optimal
+/// tree written by the command line), checks it with the independent verifier, and makes it a
+/// finished job to chart and explore.
+pub async fn upload(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Response, ApiError> {
+    let text = body.to_string();
+    let (tree, game) = blocking(move || codebreak_tree::json::from_str(&text))
+        .await?
+        .map_err(ApiError::invalid)?;
+    let engine = state
+        .0
+        .engines
+        .get(&game, state.limits().analysis_codes, "a tree")
+        .await?;
+    let g = game.clone();
+    let analysis = blocking(move || -> Result<Analysis, ApiError> {
+        let start = Instant::now();
+        let report = codebreak_tree::verify(&g, &tree.root)
+            .map_err(|e| ApiError::Invalid(format!("the tree does not solve every secret: {e}")))?;
+        let description = tree
+            .strategy
+            .clone()
+            .unwrap_or_else(|| "uploaded tree".into());
+        Ok(Analysis {
+            game: g.spec(),
+            strategy: "tree".into(),
+            description: description.clone(),
+            secrets: report.secrets,
+            total: report.total,
+            worst: report.worst,
+            histogram: report.histogram,
+            seconds: start.elapsed().as_secs_f64(),
+            tree: DecisionTree {
+                game: g.spec(),
+                strategy: Some(description),
+                root: tree.root,
+            },
+        })
+    })
+    .await??;
+    let progress = Arc::new(Progress::default());
+    progress.strategy.store(1, Ordering::Relaxed);
+    let job = Job {
+        engine,
+        descriptions: vec![analysis.description.clone()],
+        progress,
+        state: JobState::Done(vec![analysis]),
+        created: Instant::now(),
+    };
+    let (id, cell) = state.0.jobs.insert(job)?;
+    state.0.jobs.set_finished(&id, true);
+    let v = blocking(move || lock(&cell).to_json(&id)).await?;
+    Ok(ok(v))
+}

@@ -1,0 +1,111 @@
+//! `GET /api/strategies`, `GET /api/limits`, `POST /api/game`.
+
+use axum::extract::State;
+use axum::response::Response;
+use codebreak_core::{GameKind, GameSpec, Role};
+use codebreak_strategy::STRATEGIES;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{AppState, game_of, ok};
+use crate::body::ApiJson;
+use crate::error::ApiError;
+
+/// The strategies, in the order they are listed to users.
+pub async fn strategies() -> Response {
+    let list: Vec<_> = STRATEGIES
+        .iter()
+        .map(|s| {
+            json!({
+                "name": s.name,
+                "summary": s.summary,
+                "source": s.source,
+                "greedy": s.greedy,
+            })
+        })
+        .collect();
+    ok(json!({
+        "strategies": list,
+        "pools": ["all", "consistent"],
+        "ties": ["consistent", "index"],
+    }))
+}
+
+/// The budgets, so the page can say what it will refuse.
+pub async fn limits(State(state): State<AppState>) -> Response {
+    let l = state.limits();
+    ok(json!({
+        "body_bytes": l.body_bytes,
+        "tree_upload_bytes": l.tree_upload_bytes,
+        "sessions": l.sessions,
+        "idle_seconds": l.idle.as_secs(),
+        "play_codes": l.play_codes as u64,
+        "interactive_codes": l.interactive_codes as u64,
+        "analysis_codes": l.analysis_codes as u64,
+        "pending_jobs": l.pending_jobs,
+        "show_candidates": l.show_candidates,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DescribeRequest {
+    game: GameSpec,
+}
+
+/// Attempts allowed by default: 10, two more per peg beyond 4 (as `codebreak play`).
+pub fn default_attempts(pegs: usize) -> usize {
+    10 + 2 * pegs.saturating_sub(4)
+}
+
+/// Validates a game and describes it for the page: symbols, reply notation, sizes, and which
+/// features the server allows for it.
+pub async fn describe(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<DescribeRequest>,
+) -> Result<Response, ApiError> {
+    let game = game_of(&req.game)?;
+    let kind = game.feedback();
+    let replies: Vec<String> = kind
+        .all()
+        .filter(|f| kind.is_possible(*f))
+        .map(|f| game.format_feedback(f))
+        .collect();
+    let letters = match game.kind() {
+        GameKind::Bulls => json!(["A", "B"]),
+        GameKind::TwoD => json!(null),
+        GameKind::BlackPeg => json!(["B"]),
+        GameKind::Mastermind => json!(["B", "W"]),
+    };
+    let codes = game.count(Role::Guess);
+    let secrets = game.count(Role::Secret);
+    let l = state.limits();
+    let alphabet: Vec<String> = game
+        .alphabet()
+        .symbols()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    Ok(ok(json!({
+        "game": game.spec(),
+        "name": game.to_string(),
+        "kind": game.kind().name(),
+        "pegs": game.pegs(),
+        "colors": game.colors(),
+        "alphabet": alphabet,
+        "distinct_secret": game.distinct_secret(),
+        "distinct_guess": game.distinct_guess(),
+        "codes": codes.to_string(),
+        "secrets": secrets.to_string(),
+        "replies": replies,
+        "win": game.format_feedback(game.win()),
+        "letters": letters,
+        "default_attempts": default_attempts(game.pegs()),
+        "allows": {
+            "play": codes <= l.play_codes,
+            "solve": codes <= l.interactive_codes,
+            "hint": codes <= l.interactive_codes,
+            "analyze": codes <= l.analysis_codes,
+        },
+    })))
+}

@@ -1,0 +1,156 @@
+//! # codebreak-web
+//!
+//! The local web UI of codebreak: an [axum] server whose page plays, solves, hints and analyses
+//! any game the library crates know, with every asset embedded in the binary.
+//!
+//! **Main design decision: the server holds the state that must stay hidden, and nothing
+//! else.** A game against the computer keeps its codemaker (and so its secret) in a server-side
+//! session behind an unguessable 128-bit id; no response, page or log line contains the secret
+//! before the game ends. Everything the client already knows (a hint's history, the game spec)
+//! travels in the request instead, so hints are stateless. The crate has no game logic of its
+//! own: every rule, strategy, diagnosis and analysis is a call into `codebreak-core`,
+//! `codebreak-strategy`, `codebreak-analysis` and `codebreak-tree`; this crate validates
+//! requests, budgets the work and turns results into JSON.
+//!
+//! **Limits.** Requests are validated like command-line input and refused with a 4xx
+//! `{"error": "..."}`. Work is budgeted ([`Limits`]): an interactive request whose game is too
+//! large for a quick answer is refused with a message, an analysis runs as a background job
+//! (one at a time, on the blocking thread pool) whose progress the page polls, and CPU-heavy
+//! work never runs on the async runtime.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), codebreak_web::ServeError> {
+//! let config = codebreak_web::Config::default();
+//! let listener = codebreak_web::bind("127.0.0.1", 8080).await?;
+//! println!("codebreak UI at http://{}/", listener.local_addr().unwrap());
+//! codebreak_web::serve(listener, config).await
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+mod api;
+mod assets;
+mod body;
+mod engines;
+pub mod error;
+mod ids;
+mod store;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use api::router;
+pub use error::{ApiError, ServeError};
+
+/// The server's budgets. Each has a default that suits a laptop and the 2-core CI machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Largest request body, in bytes (default 64 KiB).
+    pub body_bytes: usize,
+    /// Largest uploaded decision tree (`POST /api/tree`), in bytes (default 8 MiB).
+    pub tree_upload_bytes: usize,
+    /// Most live sessions of each kind, play and solve (default 1000); more are refused with
+    /// 429 until idle ones expire.
+    pub sessions: usize,
+    /// Idle time after which a session or a finished job is dropped (default 30 minutes).
+    pub idle: Duration,
+    /// Largest game (codes) to play against the computer (default 2^20). Playing costs little:
+    /// the server scores guesses and tracks the secrets still open.
+    pub play_codes: u128,
+    /// Largest game (codes) for solve and hints, where strategies choose guesses (default
+    /// 2^18: MM(6,8) takes at most about a second per guess on one core).
+    pub interactive_codes: u128,
+    /// Strategy computations (solve and hint) running at once (default 2); more wait their
+    /// turn on the blocking pool, so light requests stay fast.
+    pub compute_slots: usize,
+    /// Largest game (codes) an analysis job may cover (default 2^16: MM(5,8), MM(6,6) and
+    /// Bulls and Cows with 5 of 10 fit; MM(6,6) minimax takes about 4 s).
+    pub analysis_codes: u128,
+    /// Analysis jobs queued or running at once (default 4; they run one at a time); more are
+    /// refused with 429.
+    pub pending_jobs: usize,
+    /// Live analysis jobs, finished ones included (default 64).
+    pub jobs: usize,
+    /// Most candidates a hint or a solve state lists (default 20; a request may ask for up to
+    /// 200).
+    pub show_candidates: usize,
+    /// Largest decision tree served whole by `GET /api/analyze/{job}/tree.json` (nodes,
+    /// default 200 000).
+    pub tree_download_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            body_bytes: 64 * 1024,
+            tree_upload_bytes: 8 * 1024 * 1024,
+            sessions: 1000,
+            idle: Duration::from_secs(30 * 60),
+            play_codes: 1 << 20,
+            interactive_codes: 1 << 18,
+            compute_slots: 2,
+            analysis_codes: 1 << 16,
+            pending_jobs: 4,
+            jobs: 64,
+            show_candidates: 20,
+            tree_download_nodes: 200_000,
+        }
+    }
+}
+
+/// Where the server writes one line per request (`METHOD /route STATUS TIME`). Routes are the
+/// templates (`/api/play/{id}/guess`), so neither session ids nor bodies are ever logged.
+#[derive(Clone)]
+pub struct Log(pub Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Log {
+    /// Logs to standard error.
+    pub fn stderr() -> Log {
+        Log(Arc::new(|line| eprintln!("{line}")))
+    }
+}
+
+impl fmt::Debug for Log {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Log(..)")
+    }
+}
+
+/// Server configuration.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// Budgets.
+    pub limits: Limits,
+    /// The request log (none by default).
+    pub log: Option<Log>,
+}
+
+/// Binds a TCP listener, with a message that names the address on failure.
+pub async fn bind(host: &str, port: u16) -> Result<tokio::net::TcpListener, ServeError> {
+    let addr = format!("{host}:{port}");
+    let addr = if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]:{port}")
+    } else {
+        addr
+    };
+    tokio::net::TcpListener::bind(&addr)
+        .await
+        .map_err(|reason| ServeError::Bind { addr, reason })
+}
+
+/// Serves the UI on `listener` until the process ends. Expired sessions are swept every minute.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServeError> {
+    let state = api::AppState::new(config);
+    let sweeper = state.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            sweeper.sweep();
+        }
+    });
+    axum::serve(listener, api::routes(state))
+        .await
+        .map_err(ServeError::Io)
+}

@@ -1,0 +1,781 @@
+// codebreak web UI: vanilla JavaScript, no dependencies, nothing fetched but this server's API.
+'use strict';
+(() => {
+  // ---------------------------------------------------------------- helpers
+  const $ = (id) => document.getElementById(id);
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  const SVG = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  const show = (e, on) => e.classList.toggle('hidden', !on);
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
+  const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
+
+  async function api(method, url, body) {
+    const opts = { method, headers: {} };
+    if (body !== undefined) {
+      opts.headers['Content-Type'] = 'application/json';
+      opts.body = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const r = await fetch(url, opts);
+    let data = null;
+    try { data = await r.json(); } catch (_) { data = null; }
+    if (!r.ok) {
+      const e = new Error((data && data.error) || `the server answered ${r.status}`);
+      e.status = r.status;
+      e.data = data;
+      throw e;
+    }
+    return data;
+  }
+  function showError(id, err) {
+    const box = $(id);
+    if (!err) { show(box, false); box.textContent = ''; return; }
+    box.textContent = err.message || String(err);
+    show(box, true);
+  }
+
+  // ---------------------------------------------------------------- pegs
+  const PALETTE = [
+    '#e03131', '#2f9e44', '#1c7ed6', '#fcc419', '#f76707', '#9c36b5', '#22b8cf', '#f06595',
+    '#f8f9fa', '#343a40', '#94d82d', '#845ef7', '#a0522d', '#ffa8a8', '#0b7285', '#ffd8a8',
+    '#5c940d', '#364fc7', '#868e96', '#e8590c', '#b197fc', '#63e6be', '#862e9c', '#fab005',
+  ];
+  function pegColor(i) {
+    if (i < PALETTE.length) return PALETTE[i];
+    return `hsl(${Math.round((i * 137.508) % 360)}, 62%, 52%)`;
+  }
+  function isDark(i) {
+    return [0, 1, 2, 5, 9, 11, 12, 14, 16, 17, 19, 22].includes(i) || i >= PALETTE.length;
+  }
+  const usesColours = (g) => g.kind === 'mastermind' || g.kind === 'blackpeg';
+  // What drawing needs of a game, from the full spec the server echoes with every session.
+  function gameView(spec) {
+    return {
+      kind: spec.game,
+      pegs: spec.game === 'twod' ? 2 : spec.pegs,
+      alphabet: Array.from(spec.alphabet),
+      distinct_guess: !!spec.distinct_guess,
+    };
+  }
+
+  function peg(g, index, extra) {
+    const sym = g.alphabet[index];
+    const p = el('span', 'peg' + (extra ? ' ' + extra : ''));
+    p.dataset.symbol = sym;
+    if (usesColours(g)) {
+      p.style.background = pegColor(index);
+      if (isDark(index)) p.classList.add('light-text');
+      p.textContent = sym;
+      p.title = `colour ${sym}`;
+    } else {
+      p.classList.add('digit');
+      p.textContent = sym;
+    }
+    return p;
+  }
+  function emptyPeg(extra) { return el('span', 'peg empty' + (extra ? ' ' + extra : '')); }
+  function codeIndices(g, code) { return Array.from(code).map((c) => g.alphabet.indexOf(c)); }
+  function codeView(g, code, extra) {
+    const box = el('span', 'pegs');
+    box.dataset.code = code;
+    for (const i of codeIndices(g, code)) box.append(i >= 0 ? peg(g, i, extra) : emptyPeg(extra));
+    return box;
+  }
+  function keysView(g, reply) {
+    const box = el('span', 'keys');
+    if (g.kind === 'twod' || reply.black === undefined) return box;
+    const bulls = g.kind === 'bulls';
+    for (let k = 0; k < g.pegs; k++) {
+      let cls = 'key';
+      if (k < reply.black) cls += bulls ? ' bull' : ' black';
+      else if (k < reply.black + reply.white) cls += bulls ? ' cow' : ' white';
+      box.append(el('span', cls));
+    }
+    return box;
+  }
+
+  // ---------------------------------------------------------------- state
+  const S = {
+    game: null, // the chosen game, as /api/game describes it
+    strategies: [],
+    play: null, playGame: null, compose: [],
+    solve: null, solveGame: null, fb: [], twod: null,
+    job: null, results: null, poll: null, analysisGame: null,
+  };
+
+  // ---------------------------------------------------------------- tabs
+  function selectTab(name) {
+    for (const t of document.querySelectorAll('.tab')) t.classList.toggle('active', t.dataset.tab === name);
+    for (const p of ['play', 'solve', 'analyze']) show($('panel-' + p), p === name);
+    if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
+  }
+  for (const t of document.querySelectorAll('.tab')) t.addEventListener('click', () => selectTab(t.dataset.tab));
+
+  // ---------------------------------------------------------------- game chooser
+  const DEFAULTS = { mastermind: [4, 6], bulls: [4, 10], blackpeg: [4, 6] };
+  function readSpec() {
+    const kind = $('game-kind').value;
+    if (kind === 'twod') return { game: 'twod', size: Number($('game-size').value) };
+    const spec = { game: kind, pegs: Number($('game-pegs').value), colors: Number($('game-colors').value) };
+    if (kind !== 'bulls' && $('game-distinct').checked) {
+      spec.distinct_secret = true;
+      spec.distinct_guess = true;
+    }
+    return spec;
+  }
+  function kindChanged() {
+    const kind = $('game-kind').value;
+    for (const e of document.querySelectorAll('.for-pegs')) show(e, kind !== 'twod');
+    for (const e of document.querySelectorAll('.for-size')) show(e, kind === 'twod');
+    for (const e of document.querySelectorAll('.for-distinct')) show(e, kind === 'mastermind' || kind === 'blackpeg');
+    if (DEFAULTS[kind]) {
+      $('game-pegs').value = DEFAULTS[kind][0];
+      $('game-colors').value = DEFAULTS[kind][1];
+    }
+    gameChanged();
+  }
+  let gameSeq = 0;
+  async function gameChanged() {
+    const seq = ++gameSeq;
+    try {
+      const g = await api('POST', '/api/game', { game: readSpec() });
+      if (seq !== gameSeq) return;
+      S.game = g;
+      showError('game-error', null);
+      const notes = [];
+      if (!g.allows.play) notes.push('too large to play here');
+      else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
+      if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
+      const example = g.replies[Math.floor(g.replies.length / 2)];
+      $('game-info').textContent = `${g.name} · ${Number(g.codes).toLocaleString()} codes · replies like ${example}` +
+        (notes.length ? ` · ${notes.join('; ')}` : '');
+      $('play-attempts-input').placeholder = String(g.default_attempts);
+      $('play-new').disabled = !g.allows.play;
+      $('solve-new').disabled = !g.allows.solve;
+      $('analyze-run').disabled = !g.allows.analyze;
+      // A game nobody has started playing yet follows the chooser.
+      if (g.allows.play && (!S.play || (!S.play.over && S.play.moves.length === 0))) newPlay();
+    } catch (e) {
+      if (seq !== gameSeq) return;
+      S.game = null;
+      showError('game-error', e);
+      $('game-info').textContent = '';
+      for (const b of ['play-new', 'solve-new', 'analyze-run']) $(b).disabled = true;
+    }
+  }
+  $('game-kind').addEventListener('change', kindChanged);
+  for (const id of ['game-pegs', 'game-colors', 'game-size', 'game-distinct']) $(id).addEventListener('change', gameChanged);
+
+  // ---------------------------------------------------------------- hints
+  async function showHint(panel, game, spec, moves, onUse) {
+    const box = $(panel);
+    show(box, true);
+    delete box.dataset.moves;
+    const seq = (box.seq = (box.seq || 0) + 1);
+    box.replaceChildren(el('p', 'muted', 'Thinking…'));
+    try {
+      const h = await api('POST', '/api/hint', {
+        game: spec,
+        history: moves.map((m) => ({ guess: m.guess, feedback: m.feedback })),
+      });
+      if (seq !== box.seq) return;
+      renderHint(box, game, h, onUse);
+      box.dataset.moves = moves.length;
+    } catch (e) {
+      if (seq !== box.seq) return;
+      box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', e.message));
+    }
+  }
+  function renderHint(box, g, h, onUse) {
+    const title = el('h2', null, `Hint — ${plural(h.remaining, 'secret')} still possible`);
+    const close = el('button', null, 'Close');
+    close.addEventListener('click', () => show(box, false));
+    title.append(close);
+    box.replaceChildren(title);
+    if (h.candidates) {
+      const c = el('div', 'candidates');
+      c.append(el('span', 'muted', h.remaining === 1 ? 'It can only be:' : 'They are:'));
+      const list = el('div', 'list');
+      for (const code of h.candidates) list.append(codeView(g, code, 'small'));
+      c.append(list);
+      box.append(c);
+    }
+    if (h.solved) {
+      box.append(el('p', null, 'The secret is found.'));
+      return;
+    }
+    const t = el('table', 'data hint-table');
+    const head = el('tr');
+    for (const c of ['Strategy', 'Next guess', 'Why', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Possible secret', ''])
+      head.append(el('th', c === 'Why' ? 'left' : null, c));
+    t.append(head);
+    for (const s of h.suggestions) {
+      const tr = el('tr');
+      tr.dataset.strategy = s.strategy;
+      tr.append(el('td', null, s.strategy));
+      const gtd = el('td');
+      gtd.append(codeView(g, s.guess, 'small'));
+      tr.append(gtd);
+      tr.append(el('td', 'left', s.why));
+      tr.append(el('td', null, s.largest));
+      tr.append(el('td', null, fmt(s.expected_size, 2)));
+      tr.append(el('td', null, fmt(s.entropy, 3)));
+      tr.append(el('td', null, s.parts));
+      tr.append(el('td', s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no'));
+      const act = el('td');
+      if (onUse) {
+        const b = el('button', 'use', 'Use');
+        b.addEventListener('click', () => onUse(s.guess));
+        act.append(b);
+      }
+      tr.append(act);
+      t.append(tr);
+    }
+    const wrap = el('div', 'table-wrap');
+    wrap.append(t);
+    box.append(wrap);
+  }
+
+  // ---------------------------------------------------------------- play
+  function playRow(g, m, n) {
+    const row = el('div', 'row');
+    row.append(el('span', 'num', n));
+    row.append(codeView(g, m.guess));
+    const right = el('span', 'right');
+    right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
+    row.append(right);
+    const note = m.could_be_secret === false ? `${m.remaining} left · could not be the secret` : `${m.remaining} left`;
+    row.append(el('span', 'note', note));
+    return row;
+  }
+  function renderPlay() {
+    const p = S.play;
+    const g = S.playGame;
+    const board = $('play-board');
+    board.replaceChildren(...p.moves.map((m, i) => playRow(g, m, i + 1)));
+    $('play-attempts').textContent = p.over
+      ? `Game over · ${p.used} of ${p.attempts} attempts used`
+      : `Attempt ${p.used + 1} of ${p.attempts}`;
+    $('play-remaining').textContent = p.over ? '' : `${plural(p.remaining, 'secret')} still possible`;
+    show($('play-composer'), !p.over);
+    $('play-giveup').disabled = p.over;
+    show($('play-result'), p.over);
+    if (p.over) {
+      $('play-result').classList.toggle('lost', !p.won);
+      $('play-secret').replaceChildren(codeView(g, p.secret));
+      $('play-summary').textContent = p.summary;
+      show($('play-hint-panel'), false);
+    } else {
+      renderComposer();
+    }
+  }
+  function renderComposer() {
+    const g = S.playGame;
+    const slots = $('play-slots');
+    slots.replaceChildren();
+    S.compose.forEach((v, k) => {
+      const p = v === null ? emptyPeg() : peg(g, v);
+      p.dataset.slot = k;
+      p.addEventListener('click', () => { S.compose[k] = null; renderComposer(); });
+      slots.append(p);
+    });
+    const palette = $('play-palette');
+    palette.replaceChildren();
+    g.alphabet.forEach((_, i) => {
+      const p = peg(g, i);
+      const used = g.distinct_guess && S.compose.includes(i);
+      if (used) p.classList.add('used');
+      p.addEventListener('click', () => place(i));
+      palette.append(p);
+    });
+    $('play-submit').disabled = S.compose.includes(null);
+  }
+  function place(i) {
+    const g = S.playGame;
+    if (!S.play || S.play.over) return;
+    if (g.distinct_guess && S.compose.includes(i)) return;
+    const k = S.compose.indexOf(null);
+    if (k < 0) return;
+    S.compose[k] = i;
+    renderComposer();
+  }
+  async function newPlay() {
+    if (!S.game) return;
+    showError('play-error', null);
+    const body = { game: readSpec(), maker: $('play-maker').value };
+    const a = $('play-attempts-input').value.trim();
+    if (a) body.attempts = Number(a);
+    try {
+      const p = await api('POST', '/api/play', body);
+      S.play = p;
+      S.playGame = gameView(p.game);
+      S.compose = new Array(S.playGame.pegs).fill(null);
+      show($('play-hint-panel'), false);
+      renderPlay();
+    } catch (e) { showError('play-error', e); }
+  }
+  async function submitGuess() {
+    if (!S.play || S.play.over || S.compose.includes(null)) return;
+    const g = S.playGame;
+    const guess = S.compose.map((i) => g.alphabet[i]).join('');
+    try {
+      S.play = await api('POST', `/api/play/${S.play.id}/guess`, { guess });
+      showError('play-error', null);
+      S.compose = new Array(g.pegs).fill(null);
+      renderPlay();
+      if (!S.play.over && !$('play-hint-panel').classList.contains('hidden')) playHint();
+    } catch (e) { showError('play-error', e); }
+  }
+  async function giveUp() {
+    if (!S.play || S.play.over) return;
+    try {
+      S.play = await api('DELETE', `/api/play/${S.play.id}`);
+      renderPlay();
+    } catch (e) { showError('play-error', e); }
+  }
+  function playHint() {
+    if (!S.play) return;
+    showHint('play-hint-panel', S.playGame, S.play.game, S.play.moves, (code) => {
+      S.compose = codeIndices(S.playGame, code);
+      renderComposer();
+    });
+  }
+  $('play-new').addEventListener('click', newPlay);
+  $('play-submit').addEventListener('click', submitGuess);
+  $('play-clear').addEventListener('click', () => { S.compose.fill(null); renderComposer(); });
+  $('play-giveup').addEventListener('click', giveUp);
+  $('play-hint').addEventListener('click', playHint);
+  document.addEventListener('keydown', (ev) => {
+    if ($('panel-play').classList.contains('hidden') || !S.play || S.play.over) return;
+    const t = ev.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (ev.key === 'Enter') { submitGuess(); ev.preventDefault(); return; }
+    if (ev.key === 'Backspace') {
+      let k = S.compose.length - 1;
+      while (k >= 0 && S.compose[k] === null) k--;
+      if (k >= 0) { S.compose[k] = null; renderComposer(); }
+      ev.preventDefault();
+      return;
+    }
+    if (ev.key.length === 1) {
+      const g = S.playGame;
+      let i = g.alphabet.indexOf(ev.key);
+      if (i < 0) i = g.alphabet.findIndex((s) => s.toLowerCase() === ev.key.toLowerCase());
+      if (i >= 0) place(i);
+    }
+  });
+
+  // ---------------------------------------------------------------- solve
+  const CYCLE = { mastermind: ['', 'black', 'white'], blackpeg: ['', 'black'], bulls: ['', 'bull', 'cow'] };
+  function fbText() {
+    const g = S.solveGame;
+    if (g.kind === 'twod') return S.twod || '';
+    const b = S.fb.filter((x) => x === 'black' || x === 'bull').length;
+    const w = S.fb.filter((x) => x === 'white' || x === 'cow').length;
+    if (g.kind === 'blackpeg') return `${b}B`;
+    if (g.kind === 'bulls') return `${b}A${w}B`;
+    return `${b}B${w}W`;
+  }
+  function setFeedback(text) {
+    // Fill the entry with a reply in the game's notation (used by the suggested fixes).
+    const g = S.solveGame;
+    if (g.kind === 'twod') { S.twod = text; renderEntry(); return; }
+    const m = /^(\d+)[A-Z](?:(\d+)[A-Z])?$/.exec(text);
+    if (!m) return;
+    const b = Number(m[1]);
+    const w = Number(m[2] || 0);
+    const [, on, off] = CYCLE[g.kind];
+    S.fb = new Array(g.pegs).fill('').map((_, k) => (k < b ? on : k < b + w ? off : ''));
+    renderEntry();
+  }
+  function renderEntry() {
+    const g = S.solveGame;
+    const box = $('solve-fb');
+    box.replaceChildren();
+    if (g.kind === 'twod') {
+      box.className = 'fb-entry';
+      for (const r of ['low', 'high', 'mixed', 'hit']) {
+        const b = el('button', 'twod' + (S.twod === r ? ' selected' : ''), r);
+        b.dataset.reply = r;
+        b.addEventListener('click', () => { S.twod = r; renderEntry(); });
+        box.append(b);
+      }
+      $('solve-fb-help').textContent = 'low: every coordinate of the guess is at most the secret\'s; high: at least; mixed: some lower, some higher; hit: found.';
+    } else {
+      box.className = 'fb-entry keys';
+      S.fb.forEach((state, k) => {
+        const key = el('span', 'key' + (state ? ' ' + state : ''));
+        key.dataset.index = k;
+        key.title = 'click to change';
+        key.addEventListener('click', () => {
+          const cycle = CYCLE[g.kind];
+          S.fb[k] = cycle[(cycle.indexOf(S.fb[k]) + 1) % cycle.length];
+          renderEntry();
+        });
+        box.append(key);
+      });
+      $('solve-fb-help').textContent = {
+        mastermind: 'Click an answer peg to cycle it: black = right colour in the right place, white = right colour in the wrong place.',
+        blackpeg: 'Click an answer peg to turn it black: one black peg per right colour in the right place.',
+        bulls: 'Click an answer peg to cycle it: green A = right digit in the right place (bull), yellow B = right digit elsewhere (cow).',
+      }[g.kind];
+    }
+    $('solve-fb-text').textContent = fbText();
+    $('solve-submit').disabled = g.kind === 'twod' && !S.twod;
+  }
+  function resetEntry() {
+    S.fb = new Array(S.solveGame.pegs).fill('');
+    S.twod = null;
+    renderEntry();
+  }
+  function renderSolve(suspects) {
+    const s = S.solve;
+    const g = S.solveGame;
+    const rows = s.moves.map((m, i) => {
+      const row = el('div', 'row');
+      row.dataset.answer = i + 1;
+      if (suspects && suspects.includes(i + 1)) row.classList.add('suspect');
+      row.append(el('span', 'num', i + 1), codeView(g, m.guess));
+      const right = el('span', 'right');
+      right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
+      row.append(right, el('span', 'note', ''));
+      return row;
+    });
+    if (!s.solved) {
+      const row = el('div', 'row pending');
+      row.append(el('span', 'num', s.number), codeView(g, s.guess), el('span', 'right'), el('span', 'note', 'your answer?'));
+      rows.push(row);
+    }
+    $('solve-board').replaceChildren(...rows);
+    $('solve-status').textContent = s.solved ? `Solved in ${plural(s.moves.length, 'guess', 'guesses')}` : `Guess ${s.number}`;
+    $('solve-remaining').textContent = s.solved ? '' : `${plural(s.remaining, 'secret')} fit your answers`;
+    show($('solve-answer'), !s.solved);
+    show($('solve-result'), s.solved);
+    if (s.solved) $('solve-summary').textContent = s.summary;
+    $('solve-undo').disabled = s.moves.length === 0;
+    const cands = $('solve-candidates');
+    if (s.candidates && !s.solved && s.remaining > 1) {
+      const list = el('div', 'list');
+      for (const c of s.candidates) list.append(codeView(g, c, 'small'));
+      cands.replaceChildren(el('span', 'muted', 'Still possible:'), list);
+      show(cands, true);
+    } else {
+      show(cands, false);
+    }
+  }
+  function solveDone(state) {
+    S.solve = state;
+    showError('solve-error', null);
+    show($('solve-warning'), false);
+    resetEntry();
+    renderSolve();
+    if (!$('solve-hint-panel').classList.contains('hidden')) solveHint();
+  }
+  async function newSolve() {
+    if (!S.game) return;
+    showError('solve-error', null);
+    try {
+      const s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+      S.solveGame = gameView(s.game);
+      show($('solve-hint-panel'), false);
+      solveDone(s);
+    } catch (e) { showError('solve-error', e); }
+  }
+  function contradictionView(e) {
+    const box = $('solve-warning');
+    box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, e.message));
+    const c = e.data && e.data.contradiction;
+    let suspects = [];
+    if (c && c.suspects) {
+      const fixes = el('div', 'fixes');
+      const pending = S.solve.moves.length + 1;
+      for (const s of c.suspects) {
+        suspects = suspects.concat(s.answers);
+        if (s.answers.length !== 1) continue;
+        const n = s.answers[0];
+        for (const corr of s.corrections.slice(0, 3)) {
+          const reply = corr.replies[0];
+          const label = n === pending
+            ? `Answer ${reply} instead (${plural(corr.secrets, 'secret')})`
+            : `Change answer ${n} to ${reply} (${plural(corr.secrets, 'secret')})`;
+          const b = el('button', 'fix', label);
+          b.addEventListener('click', async () => {
+            if (n === pending) { setFeedback(reply); submitReply(); return; }
+            try {
+              solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
+            } catch (err) { showError('solve-error', err); }
+          });
+          fixes.append(b);
+        }
+      }
+      box.append(fixes);
+    }
+    show(box, true);
+    renderSolve(suspects);
+  }
+  async function submitReply() {
+    if (!S.solve || S.solve.solved) return;
+    try {
+      solveDone(await api('POST', `/api/solve/${S.solve.id}/reply`, { feedback: fbText() }));
+    } catch (e) {
+      if (e.status === 409 && e.data && e.data.contradiction) contradictionView(e);
+      else showError('solve-error', e);
+    }
+  }
+  async function undo() {
+    if (!S.solve) return;
+    try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`)); } catch (e) { showError('solve-error', e); }
+  }
+  function solveHint() {
+    if (!S.solve) return;
+    showHint('solve-hint-panel', S.solveGame, S.solve.game, S.solve.moves, null);
+  }
+  $('solve-new').addEventListener('click', newSolve);
+  $('solve-submit').addEventListener('click', submitReply);
+  $('solve-undo').addEventListener('click', undo);
+  $('solve-hint').addEventListener('click', solveHint);
+
+  // ---------------------------------------------------------------- analysis
+  const SERIES = ['#3b5bdb', '#f08c00', '#2f9e44', '#c2255c', '#7048e8', '#0c8599', '#e8590c', '#5c940d'];
+  async function runAnalysis() {
+    if (!S.game) return;
+    showError('analyze-error', null);
+    const strategies = [...document.querySelectorAll('#analyze-strategies input:checked')].map((c) => c.value);
+    if (!strategies.length) { showError('analyze-error', new Error('pick at least one strategy')); return; }
+    const body = { game: readSpec(), strategies };
+    if ($('analyze-pool').value) body.pool = $('analyze-pool').value;
+    if ($('analyze-ties').value) body.ties = $('analyze-ties').value;
+    const first = $('analyze-first').value.trim();
+    if (first) body.first_guess = first;
+    try {
+      follow(await api('POST', '/api/analyze', body));
+    } catch (e) { showError('analyze-error', e); }
+  }
+  function follow(job) {
+    clearTimeout(S.poll);
+    S.job = job.job;
+    $('analyze-run').disabled = true;
+    show($('analyze-progress'), true);
+    progress(job);
+    const tick = async () => {
+      try {
+        const j = await api('GET', `/api/analyze/${job.job}`);
+        progress(j);
+        if (j.state === 'done') return finished(j);
+        if (j.state === 'failed') throw new Error(j.error);
+        S.poll = setTimeout(tick, 250);
+      } catch (e) {
+        showError('analyze-error', e);
+        $('analyze-run').disabled = false;
+        show($('analyze-progress'), false);
+      }
+    };
+    if (job.state === 'done') finished(job); else S.poll = setTimeout(tick, 150);
+  }
+  function progress(j) {
+    const p = j.progress;
+    $('analyze-bar').style.width = `${Math.round(p.fraction * 100)}%`;
+    const current = j.strategies[Math.min(p.strategy, j.strategies.length - 1)] || '';
+    $('analyze-progress-text').textContent = j.state === 'queued' ? 'waiting for an earlier analysis…'
+      : j.state === 'done' ? 'done'
+      : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets (${p.strategy + 1} of ${p.of})`;
+  }
+  function finished(j) {
+    $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+    show($('analyze-progress'), false);
+    S.results = j.results;
+    S.job = j.job;
+    S.analysisGame = gameView(j.game);
+    show($('analyze-results'), true);
+    drawChart(j.results);
+    drawTable(j.results);
+    const sel = $('tree-strategy');
+    sel.replaceChildren(...j.results.map((r, i) => {
+      const o = el('option', null, r.description);
+      o.value = i;
+      return o;
+    }));
+    showTree(0);
+  }
+  function drawChart(results) {
+    const worst = Math.max(...results.map((r) => r.worst));
+    const top = Math.max(1, ...results.flatMap((r) => r.histogram));
+    const W = 760, H = 320, L = 64, R = 16, T = 24, B = 56;
+    const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'histogram of guesses needed' });
+    // y axis: a round step
+    const raw = top / 5;
+    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    const step = [1, 2, 5, 10].map((m) => m * mag).find((v) => v >= raw) || raw;
+    const ymax = Math.ceil(top / step) * step;
+    const y = (v) => T + (H - T - B) * (1 - v / ymax);
+    for (let v = 0; v <= ymax + 1e-9; v += step) {
+      s.append(svg('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
+      s.append(svg('text', { x: L - 8, y: y(v) + 4, 'text-anchor': 'end' }, Math.round(v).toLocaleString()));
+    }
+    const groupW = (W - L - R) / worst;
+    const barW = Math.min(28, (groupW * 0.8) / results.length);
+    for (let k = 1; k <= worst; k++) {
+      const x0 = L + groupW * (k - 1) + (groupW - barW * results.length) / 2;
+      results.forEach((r, i) => {
+        const n = r.histogram[k] || 0;
+        if (n === 0) return;
+        const rect = svg('rect', {
+          x: x0 + i * barW, y: y(n), width: Math.max(1, barW - 2), height: Math.max(0, y(0) - y(n)),
+          fill: SERIES[i % SERIES.length], class: 'bar', 'data-strategy': r.strategy, 'data-guesses': k,
+        });
+        rect.append(svg('title', {}, `${r.description}: ${n.toLocaleString()} secrets in ${k} guesses`));
+        s.append(rect);
+      });
+      s.append(svg('text', { x: L + groupW * (k - 0.5), y: H - B + 18, 'text-anchor': 'middle' }, k));
+    }
+    s.append(svg('line', { x1: L, x2: W - R, y1: y(0), y2: y(0), class: 'axis' }));
+    s.append(svg('line', { x1: L, x2: L, y1: T, y2: y(0), class: 'axis' }));
+    s.append(svg('text', { x: L + (W - L - R) / 2, y: H - 14, 'text-anchor': 'middle', class: 'title' }, 'guesses needed'));
+    s.append(svg('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'title',
+      transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, 'secrets'));
+    // legend
+    let lx = L + 8;
+    results.forEach((r, i) => {
+      s.append(svg('rect', { x: lx, y: 6, width: 12, height: 12, rx: 2, fill: SERIES[i % SERIES.length] }));
+      const label = `${r.strategy} (avg ${r.average.toFixed(3)})`;
+      s.append(svg('text', { x: lx + 16, y: 16 }, label));
+      lx += 28 + label.length * 6.6;
+    });
+    $('analysis-chart').replaceChildren(s);
+  }
+  function drawTable(results) {
+    const worst = Math.max(...results.map((r) => r.worst));
+    const t = $('analysis-table');
+    const head = el('tr');
+    head.append(el('th', null, 'Strategy'));
+    for (let k = 1; k <= worst; k++) head.append(el('th', null, k));
+    for (const c of ['Total', 'Average', 'Worst', 'Seconds']) head.append(el('th', null, c));
+    const best = Math.min(...results.map((r) => r.average));
+    const rows = results.map((r) => {
+      const tr = el('tr', r.average === best && results.length > 1 ? 'best' : null);
+      tr.dataset.strategy = r.strategy;
+      tr.append(el('td', null, r.description));
+      for (let k = 1; k <= worst; k++) tr.append(el('td', null, (r.histogram[k] || 0).toLocaleString()));
+      tr.append(el('td', 'total', r.total.toLocaleString()));
+      const avg = el('td', 'average', r.average.toFixed(4));
+      avg.title = r.fraction;
+      tr.append(avg, el('td', 'worst', r.worst), el('td', null, r.seconds.toFixed(3)));
+      return tr;
+    });
+    t.replaceChildren(head, ...rows);
+  }
+
+  // ---------------------------------------------------------------- tree explorer
+  function pathText(path) { return path.map((m) => `${m.guess}:${m.feedback}`).join(','); }
+  function treeItem(k, g, node, label, open) {
+    // node: full node (with replies) or a summary {guess, secrets, leaf, reply}
+    const li = el('li');
+    const head = el('span', 'node');
+    const leaf = node.leaf || (node.replies && node.replies.length === 0);
+    head.classList.toggle('leaf', !!leaf);
+    const twisty = el('span', 'twisty', leaf ? '•' : open ? '▾' : '▸');
+    head.append(twisty);
+    if (label) head.append(el('span', 'reply', label));
+    head.append(codeView(g, node.guess, 'small'));
+    head.append(el('span', 'count', plural(node.secrets, 'secret')));
+    if (leaf) head.append(el('span', 'found', 'found'));
+    else if (node.found_here) head.append(el('span', 'found', '1 found here'));
+    li.append(head);
+    li.dataset.guess = node.guess;
+    return { li, head, twisty, leaf };
+  }
+  function renderChildren(k, g, node, parentLi) {
+    const ul = el('ul');
+    for (const r of node.replies) {
+      const childPath = node.path.concat([{ guess: node.guess, feedback: r.reply.text }]);
+      const { li, head, twisty, leaf } = treeItem(k, g, { guess: r.guess, secrets: r.secrets, leaf: r.leaf }, r.reply.text, false);
+      li.dataset.reply = r.reply.text;
+      if (!leaf) {
+        let loaded = null;
+        head.addEventListener('click', async () => {
+          if (loaded) {
+            const hidden = loaded.classList.toggle('hidden');
+            twisty.textContent = hidden ? '▸' : '▾';
+            return;
+          }
+          twisty.textContent = '…';
+          try {
+            const n = await api('GET', `/api/analyze/${S.job}/tree?strategy=${k}&path=${encodeURIComponent(pathText(childPath))}`);
+            loaded = renderChildren(k, g, n, li);
+            twisty.textContent = '▾';
+          } catch (e) {
+            twisty.textContent = '!';
+            showError('analyze-error', e);
+          }
+        });
+      }
+      ul.append(li);
+    }
+    parentLi.append(ul);
+    return ul;
+  }
+  function showTree(k) {
+    const r = S.results[k];
+    const g = S.analysisGame;
+    const box = $('tree-root');
+    const root = r.tree.root;
+    const ul = el('ul');
+    const { li } = treeItem(k, g, root, null, true);
+    li.classList.add('root');
+    ul.append(li);
+    renderChildren(k, g, root, li);
+    box.replaceChildren(el('p', 'muted small', `${r.description}: ${r.tree.nodes.toLocaleString()} nodes, at most ${r.tree.depth} guesses.`), ul);
+    $('tree-download').href = `/api/analyze/${S.job}/tree.json?strategy=${k}`;
+  }
+  $('tree-strategy').addEventListener('change', () => showTree(Number($('tree-strategy').value)));
+  $('analyze-run').addEventListener('click', runAnalysis);
+  $('analyze-upload').addEventListener('change', async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    showError('analyze-error', null);
+    try {
+      const text = await file.text();
+      follow(await api('POST', '/api/tree', text));
+    } catch (e) { showError('analyze-error', e); }
+    ev.target.value = '';
+  });
+
+  // ---------------------------------------------------------------- start
+  async function init() {
+    try {
+      const list = await api('GET', '/api/strategies');
+      S.strategies = list.strategies;
+      const sel = $('solve-strategy');
+      const box = $('analyze-strategies');
+      for (const s of list.strategies) {
+        const o = el('option', null, s.name);
+        o.value = s.name;
+        o.title = `${s.summary} (${s.source})`;
+        if (s.name === 'minimax') o.selected = true;
+        sel.append(o);
+        const label = el('label', 'check');
+        label.title = `${s.summary} (${s.source})`;
+        const cb = el('input');
+        cb.type = 'checkbox';
+        cb.value = s.name;
+        cb.checked = ['first', 'minimax', 'entropy'].includes(s.name);
+        label.append(cb, document.createTextNode(s.name));
+        box.append(label);
+      }
+    } catch (e) { showError('game-error', e); }
+    kindChanged();
+    const tab = location.hash.slice(1);
+    selectTab(['play', 'solve', 'analyze'].includes(tab) ? tab : 'play');
+  }
+  init();
+})();
