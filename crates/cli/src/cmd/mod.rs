@@ -8,3 +8,4 @@ pub mod score;
 pub mod serve;
 pub mod solve;
 pub mod strategies;
+pub mod verify;
