@@ -46,6 +46,9 @@ enum Command {
     /// Hint: what remains possible after some moves, and the best next guess.
     #[command(after_help = cmd::hint::EXAMPLES)]
     Hint(cmd::hint::HintArgs),
+    /// Find an exact optimal strategy (fewest guesses in all, or smallest worst case).
+    #[command(after_help = cmd::optimal::EXAMPLES)]
+    Optimal(cmd::optimal::OptimalArgs),
     /// Replay every secret through a decision tree and report its figures.
     Verify(cmd::verify::VerifyArgs),
     /// Serve the web UI on a local port.
@@ -63,6 +66,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => cmd::play::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Hint(a) => cmd::hint::run(a),
+        Command::Optimal(a) => cmd::optimal::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Strategies(a) => cmd::strategies::run(a),

@@ -1,0 +1,364 @@
+//! # codebreak-search
+//!
+//! Exact optimal codebreaking strategies, for every game the engine supports: the fewest total
+//! guesses over all secrets (and, among those, the smallest worst case), or the smallest worst
+//! case (and, among those, the fewest guesses), optionally under a depth limit.
+//!
+//! **Main design decision: depth-first branch and bound over candidate sets, with a value that
+//! packs (total, worst) so one comparison orders both.** At a node the search scores every
+//! allowed guess by a lower bound — the guess's cost now plus the least any strategy could
+//! spend on each class it leaves (see [`bounds`]) — and tries guesses best bound first, giving
+//! each class only the budget the others' bounds leave. Interchangeable guesses are tried once
+//! (symmetry classes from `codebreak-core`), solved sets are memoised (shared across threads,
+//! saved in checkpoints), and large nodes try their guesses on every thread in bound order
+//! while sharing the best value found, so parallel runs keep their pruning. Ties go to the
+//! guess that comes first in bound order, so the tree does not depend on timing.
+//!
+//! The result is a [`DecisionTree`]; `codebreak_tree::verify` checks it with the rules alone.
+#![deny(missing_docs)]
+
+pub mod bounds;
+pub mod memo;
+mod solver;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use codebreak_core::{AnyEngine, Candidates, Engine, FeedbackKind, Pool, Rules, dispatch_engine};
+use codebreak_tree::{DecisionTree, Node};
+use thiserror::Error;
+
+use crate::bounds::{Bounds, INFINITE, NO_LIMIT, Val, total};
+use crate::memo::Memo;
+use crate::solver::{Interrupted, Solver};
+
+/// What to minimise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// The total number of guesses over all secrets (so the average), then the worst case.
+    #[default]
+    Expected,
+    /// The worst case, then the total.
+    Worst,
+}
+
+/// Options of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOptions {
+    /// What to minimise.
+    pub objective: Objective,
+    /// No secret may need more guesses than this.
+    pub max_depth: Option<u32>,
+    /// Which codes may be guessed.
+    pub pool: Pool,
+    /// Most memo entries kept (default 20 million, about 1 GB).
+    pub memo_cap: Option<usize>,
+}
+
+/// Live figures of a running search, for progress displays, and its stop switch.
+#[derive(Debug, Default)]
+pub struct Status {
+    /// Nodes searched.
+    pub nodes: AtomicU64,
+    /// Set to stop the search (it returns [`SearchError::Interrupted`]); shared so that a
+    /// signal handler can hold it.
+    pub cancel: Arc<AtomicBool>,
+    /// The depth limit being tried (objective worst, or 0).
+    pub trying_depth: AtomicU64,
+}
+
+/// An optimal strategy and what it took to find it.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Secrets.
+    pub secrets: u64,
+    /// Guesses over all secrets.
+    pub total: u64,
+    /// Most guesses any secret needs.
+    pub worst: usize,
+    /// `histogram[k]` secrets need `k` guesses.
+    pub histogram: Vec<u64>,
+    /// The tree.
+    pub tree: DecisionTree,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Entries in the memo at the end.
+    pub memo_entries: usize,
+}
+
+/// Why a search gave no solution.
+#[derive(Debug, Error)]
+pub enum SearchError {
+    /// Stopped through [`Status::cancel`]; the memo can be saved as a checkpoint.
+    #[error("search interrupted")]
+    Interrupted,
+    /// No strategy finds every secret within the depth limit.
+    #[error("no strategy finds every secret within {max_depth} guesses")]
+    Infeasible {
+        /// The limit.
+        max_depth: u32,
+    },
+    /// The game is beyond what this search can finish.
+    #[error("{0}")]
+    TooLarge(String),
+    /// A checkpoint that does not belong to this search.
+    #[error("checkpoint {path} is for a different search ({found}); expected {expected}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// Its header.
+        found: String,
+        /// This search's header.
+        expected: String,
+    },
+    /// Reading or writing a checkpoint failed.
+    #[error("checkpoint {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+/// Largest number of secrets searched without `force`.
+pub const MAX_SECRETS: usize = 6000;
+
+/// An exact search over one game.
+pub struct Search<'e> {
+    engine: &'e AnyEngine,
+    options: SearchOptions,
+    memo: Memo,
+    status: Status,
+}
+
+/// Non-winning replies a guess can receive in this game.
+fn branching(kind: FeedbackKind) -> u64 {
+    (kind.count() as u64) - 1 - kind.all().filter(|&f| !kind.is_possible(f)).count() as u64
+}
+
+impl<'e> Search<'e> {
+    /// Prepares a search. Refuses games too large to finish, with an estimate, unless
+    /// `force` is set.
+    pub fn new(
+        engine: &'e AnyEngine,
+        options: SearchOptions,
+        force: bool,
+    ) -> Result<Search<'e>, SearchError> {
+        let secrets = engine.space().secrets().len();
+        let guesses = engine.space().len();
+        if !force && secrets > MAX_SECRETS {
+            // Work grows at least like guesses × secrets per level and far faster with the
+            // number of nodes; MM(4,8) (4096 secrets) is the largest solved here.
+            let ratio = secrets as f64 / 4096.0;
+            return Err(SearchError::TooLarge(format!(
+                "{} has {secrets} secrets and {guesses} guesses; exact search here handles up to {MAX_SECRETS} secrets \
+                 (MM(4,8), 4096 secrets, is the largest attempted); this game would need very roughly {:.0}x its \
+                 work and far more memory for memoisation: use --force to try anyway",
+                engine.game(),
+                ratio.powi(3)
+            )));
+        }
+        Ok(Search {
+            engine,
+            memo: Memo::new(options.memo_cap.unwrap_or(20_000_000)),
+            options,
+            status: Status::default(),
+        })
+    }
+
+    /// Live figures and the stop switch.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// The header that identifies this search in checkpoints.
+    pub fn header(&self) -> String {
+        let spec = serde_json::to_string(&self.engine.game().spec()).unwrap_or_default();
+        format!(
+            "codebreak-checkpoint/1 game={spec} pool={:?} objective={:?} max_depth={:?}",
+            self.options.pool, self.options.objective, self.options.max_depth
+        )
+    }
+
+    /// Saves the solved sets.
+    pub fn save_checkpoint(&self, path: &std::path::Path) -> Result<usize, SearchError> {
+        let io = |source| SearchError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let tmp = path.with_extension("partial");
+        let file = std::fs::File::create(&tmp).map_err(io)?;
+        let n = self.memo.save(&self.header(), file).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)?;
+        Ok(n)
+    }
+
+    /// Loads solved sets saved by an interrupted run of the same search.
+    pub fn load_checkpoint(&self, path: &std::path::Path) -> Result<usize, SearchError> {
+        let io = |source| SearchError::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let staging = Memo::new(usize::MAX);
+        let (header, _) = staging.load(file).map_err(io)?;
+        if header != self.header() {
+            return Err(SearchError::Checkpoint {
+                path: path.display().to_string(),
+                found: header,
+                expected: self.header(),
+            });
+        }
+        let file = std::fs::File::open(path).map_err(io)?;
+        let (_, n) = self.memo.load(file).map_err(io)?;
+        Ok(n)
+    }
+
+    /// Runs the search.
+    pub fn run(&self) -> Result<Solution, SearchError> {
+        let start = Instant::now();
+        let (root, value, histogram) = dispatch_engine!(self.engine, e => self.run_with(e))?;
+        let secrets: u64 = histogram.iter().sum();
+        Ok(Solution {
+            secrets,
+            total: total(value),
+            worst: histogram.len() - 1,
+            histogram,
+            tree: DecisionTree {
+                game: self.engine.game().spec(),
+                strategy: Some(self.describe()),
+                root,
+            },
+            nodes: self.status.nodes.load(Ordering::Relaxed),
+            seconds: start.elapsed().as_secs_f64(),
+            memo_entries: self.memo.len(),
+        })
+    }
+
+    /// A description of the search for the tree file.
+    pub fn describe(&self) -> String {
+        let o = &self.options;
+        let mut s = format!(
+            "optimal ({}, pool {}",
+            match o.objective {
+                Objective::Expected => "fewest guesses in all, then smallest worst case",
+                Objective::Worst => "smallest worst case, then fewest guesses",
+            },
+            match o.pool {
+                Pool::All => "all",
+                Pool::Consistent => "consistent",
+            }
+        );
+        if let Some(d) = o.max_depth {
+            s.push_str(&format!(", at most {d} guesses"));
+        }
+        s.push(')');
+        s
+    }
+
+    fn run_with<R: Rules>(&self, e: &Engine<R>) -> Result<(Node, Val, Vec<u64>), SearchError> {
+        let kind = e.game().feedback();
+        let n = e.space().secrets().len();
+        let limit = self
+            .options
+            .max_depth
+            .map(|d| d.min(NO_LIMIT))
+            .unwrap_or(NO_LIMIT);
+        let bounds = Bounds::new(branching(kind), n);
+        let all = e.all_secrets();
+        let masks: Vec<u64> = e
+            .space()
+            .codes()
+            .iter()
+            .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
+            .collect();
+        let colors = e.game().colors();
+        let all_colors = if colors >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << colors) - 1
+        };
+        let all_codes: Vec<u32> = (0..e.space().len() as u32).collect();
+        let solver = |tagged: bool| Solver {
+            all_codes: all_codes.clone(),
+            masks: masks.clone(),
+            all_colors,
+            e,
+            pool: self.options.pool,
+            bounds: bounds.clone(),
+            memo: &self.memo,
+            status: &self.status,
+            depth_tagged: tagged,
+            win: e.game().win(),
+        };
+        let interrupted = |_: Interrupted| SearchError::Interrupted;
+        match self.options.objective {
+            Objective::Expected => {
+                let s = solver(self.options.max_depth.is_some());
+                let found = s
+                    .solve(&all, &mut Vec::new(), limit, INFINITE)
+                    .map_err(interrupted)?;
+                let (v, _) = found.ok_or(SearchError::Infeasible { max_depth: limit })?;
+                let mut hist = vec![0];
+                let root = self
+                    .rebuild(&s, &all, &mut Vec::new(), limit, &mut hist)
+                    .map_err(interrupted)?;
+                Ok((root, v, hist))
+            }
+            Objective::Worst => {
+                let s = solver(true);
+                let first = bounds.min_depth(n as u64).max(1);
+                for d in first..=limit {
+                    self.status.trying_depth.store(d as u64, Ordering::Relaxed);
+                    if let Some((v, _)) = s
+                        .solve(&all, &mut Vec::new(), d, INFINITE)
+                        .map_err(interrupted)?
+                    {
+                        let mut hist = vec![0];
+                        let root = self
+                            .rebuild(&s, &all, &mut Vec::new(), d, &mut hist)
+                            .map_err(interrupted)?;
+                        return Ok((root, v, hist));
+                    }
+                }
+                Err(SearchError::Infeasible { max_depth: limit })
+            }
+        }
+    }
+
+    /// Rebuilds the optimal tree from the memo (re-solving sets it does not hold), counting
+    /// in `hist` how many secrets each depth finds.
+    fn rebuild<R: Rules>(
+        &self,
+        s: &Solver<'_, R>,
+        cands: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        hist: &mut Vec<u64>,
+    ) -> Result<Node, Interrupted> {
+        let depth = history.len() + 1;
+        if hist.len() <= depth {
+            hist.resize(depth + 1, 0);
+        }
+        let e = s.e;
+        let (_, guess) = s
+            .solve(cands, history, d, INFINITE)?
+            .expect("a set solved once is solvable again");
+        let mut node = Node::leaf(e.code(guess));
+        for (fb, class) in e.split(guess, cands) {
+            if fb == e.game().win() {
+                hist[depth] += 1;
+                continue;
+            }
+            history.push(guess);
+            let child = self.rebuild(s, &class, history, d - 1, hist);
+            history.pop();
+            node.branches.push((fb, child?));
+        }
+        Ok(node)
+    }
+}

@@ -1,0 +1,622 @@
+//! The branch and bound, generic over the game's rules.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use codebreak_core::{Candidates, Engine, Feedback, HIST_LEN, Pool, Rules};
+
+use crate::Status;
+use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
+use crate::memo::{Entry, Memo, key};
+
+/// Sets at least this large score one guess per symmetry class.
+const SYMMETRY_MIN: usize = 24;
+/// Sets at least this large try their guesses on several threads.
+const PARALLEL_MIN: usize = 64;
+/// Sets at least this large are memoised.
+const MEMO_MIN: usize = 3;
+/// Sets up to this size try the guesses that could be the secret first.
+const INSIDE_FIRST_MAX: usize = 40;
+/// Sets at least this large get a greedy upper bound before the exact search.
+const GREEDY_MIN: usize = 100;
+
+/// The search was stopped (Ctrl-C).
+#[derive(Debug, Clone, Copy)]
+pub struct Interrupted;
+
+/// Outcome of a node: the optimal value and its guess, when below the bound.
+pub type Found = Option<(Val, u32)>;
+
+pub struct Solver<'a, R: Rules> {
+    pub e: &'a Engine<R>,
+    pub pool: Pool,
+    pub bounds: Bounds,
+    pub memo: &'a Memo,
+    pub status: &'a Status,
+    /// Whether depth matters for memo keys (a depth limit is in force).
+    pub depth_tagged: bool,
+    pub win: Feedback,
+    /// Colour set of every code, by index.
+    pub masks: Vec<u64>,
+    /// Every colour of the game.
+    pub all_colors: u64,
+    /// Every code index, `0..N`.
+    pub all_codes: Vec<u32>,
+}
+
+/// A guess worth trying, with its lower bound.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    lb: Val,
+    spread: u64,
+    guess: u32,
+}
+
+/// Which guesses to score at a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// Those that could be the secret.
+    Inside,
+    /// Those that could not.
+    Outside,
+    /// Every allowed guess.
+    All,
+}
+
+/// A bound that other threads may lower while a guess is being evaluated.
+struct Live<'a> {
+    best: &'a AtomicU64,
+    rank: usize,
+}
+
+const RANK_BITS: u32 = 26;
+
+impl Live<'_> {
+    /// The value a guess of this rank must stay below to win.
+    fn bound(&self) -> Val {
+        let current = self.best.load(Ordering::Relaxed);
+        if current == u64::MAX {
+            return INFINITE;
+        }
+        let rank_mask = (1u64 << RANK_BITS) - 1;
+        (current >> RANK_BITS) + u64::from((current & rank_mask) > self.rank as u64)
+    }
+}
+
+impl<R: Rules> Solver<'_, R> {
+    fn tag(&self, d: u32) -> u32 {
+        if self.depth_tagged { d } else { 0 }
+    }
+
+    /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
+    pub fn solve(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        beta: Val,
+    ) -> Result<Found, Interrupted> {
+        self.solve_pre(s, history, d, beta, None)
+    }
+
+    /// [`Solver::solve`], with the node's scored guesses when the caller already has them.
+    fn solve_pre(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        beta: Val,
+        pre: Option<Vec<Choice>>,
+    ) -> Result<Found, Interrupted> {
+        let n = s.len();
+        if n == 1 {
+            let v = pack(1, 1);
+            return Ok((v < beta).then(|| (v, s.indices()[0])));
+        }
+        if d <= 1 {
+            return Ok(None);
+        }
+        if n == 2 {
+            let v = pack(3, 2);
+            return Ok((v < beta).then(|| (v, s.indices()[0])));
+        }
+        let lb = self.bounds.lower(n as u64, d);
+        if lb >= beta {
+            return Ok(None);
+        }
+        if self.status.cancel.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        self.status.nodes.fetch_add(1, Ordering::Relaxed);
+        let k = (n >= MEMO_MIN).then(|| key(s.indices(), self.tag(d)));
+        if let Some(k) = k {
+            match self.memo.get(k) {
+                Some(Entry::Exact(v, g)) => return Ok((v < beta).then_some((v, g))),
+                Some(Entry::AtLeast(v)) if v >= beta => return Ok(None),
+                _ => {}
+            }
+        }
+        let mut beta_eff = beta;
+        let found = if n <= INSIDE_FIRST_MAX {
+            // Small sets: the guesses that could be the secret first. A good one often proves
+            // that no other guess can do better, since a guess outside the set finds no
+            // secret at once.
+            let inside = self.choices(s, history, d, beta_eff, Side::Inside);
+            let mut found = self.try_choices(s, history, d, beta_eff, &inside, lb)?;
+            if let Some((v, _)) = found {
+                beta_eff = v;
+            }
+            if self.pool == Pool::All && beta_eff > self.bounds.outside(n as u64, d) {
+                let outside = self.choices(s, history, d, beta_eff, Side::Outside);
+                if let Some(better) = self.try_choices(s, history, d, beta_eff, &outside, lb)? {
+                    found = Some(better);
+                }
+            }
+            found
+        } else {
+            // Large sets: a quick greedy strategy gives a first upper bound, then every
+            // guess in bound order.
+            let all = match pre {
+                Some(all) => all,
+                None => self.choices(s, history, d, INFINITE, Side::All),
+            };
+            let greedy = if n >= GREEDY_MIN {
+                self.greedy(s, history, d, Some(&all))?
+            } else {
+                None
+            };
+            if let Some((v, _)) = greedy {
+                beta_eff = beta_eff.min(v + 1);
+            }
+            match self.try_choices(s, history, d, beta_eff, &all, lb)? {
+                Some(f) => Some(f),
+                None => greedy.filter(|&(v, _)| v < beta),
+            }
+        };
+        if history.len() <= 2 && std::env::var("CB_TRACE").is_ok() {
+            eprintln!(
+                "{:indent$}depth {} n {} beta {} -> {:?} nodes {} memo {}",
+                "",
+                history.len(),
+                n,
+                if beta == INFINITE { 0 } else { total(beta) },
+                found.map(|(v, _)| (total(v), worst(v))),
+                self.status.nodes.load(Ordering::Relaxed),
+                self.memo.len(),
+                indent = history.len() * 2
+            );
+        }
+        if let Some(k) = k {
+            match found {
+                Some((v, g)) => self.memo.put(k, Entry::Exact(v, g)),
+                None => self.memo.put(k, Entry::AtLeast(beta)),
+            }
+        }
+        Ok(found)
+    }
+
+    /// A quick strategy for `s`: the guess with the best bound at every node, solved sets
+    /// taken from the memo. Its value is an upper bound on the optimum.
+    fn greedy(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        pre: Option<&[Choice]>,
+    ) -> Result<Found, Interrupted> {
+        let n = s.len();
+        if n == 1 {
+            return Ok(Some((pack(1, 1), s.indices()[0])));
+        }
+        if d <= 1 {
+            return Ok(None);
+        }
+        if n == 2 {
+            return Ok(Some((pack(3, 2), s.indices()[0])));
+        }
+        if self.status.cancel.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        if n >= MEMO_MIN
+            && let Some(Entry::Exact(v, g)) = self.memo.get(key(s.indices(), self.tag(d)))
+        {
+            return Ok(Some((v, g)));
+        }
+        let scored;
+        let choices = match pre {
+            Some(c) => c,
+            None => {
+                scored = self.choices(s, history, d, INFINITE, Side::All);
+                &scored
+            }
+        };
+        let Some(c) = choices.first() else {
+            return Ok(None);
+        };
+        let mut sum = n as u64;
+        let mut w = 1u64;
+        history.push(c.guess);
+        for (fb, class) in self.e.split(c.guess, s) {
+            if fb == self.win {
+                continue;
+            }
+            match self.greedy(&class, history, d - 1, None) {
+                Ok(Some((v, _))) => {
+                    sum += total(v);
+                    w = w.max(1 + worst(v));
+                }
+                other => {
+                    history.pop();
+                    return other.map(|_| None);
+                }
+            }
+        }
+        history.pop();
+        Ok(Some((pack(sum, w), c.guess)))
+    }
+
+    /// Guesses of one side worth trying at this node (bound below `beta`), best bound
+    /// first.
+    fn choices(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[u32],
+        d: u32,
+        beta: Val,
+        side: Side,
+    ) -> Vec<Choice> {
+        let e = self.e;
+        let n = s.len();
+        let mut pool: &[u32] = match (self.pool, side) {
+            (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
+            (Pool::All, _) => &self.all_codes,
+        };
+        let reps;
+        if n >= SYMMETRY_MIN
+            && let Some(r) = e.representatives(history, pool)
+        {
+            reps = r;
+            pool = &reps;
+        }
+        let narrowed;
+        if side != Side::Inside
+            && self.pool == Pool::All
+            && e.game().has_peg_symmetry()
+            && let Some(r) = self.without_absent_twins(s, pool)
+        {
+            narrowed = r;
+            pool = &narrowed;
+        }
+        let outside;
+        if side == Side::Outside && self.pool == Pool::All {
+            outside = pool
+                .iter()
+                .copied()
+                .filter(|&g| !s.contains(g))
+                .collect::<Vec<_>>();
+            pool = &outside;
+        }
+        self.score_all(s, pool, d, beta)
+    }
+
+    /// Colours that no candidate contains never score, so any two of them are
+    /// interchangeable in a guess: keep one guess per way of placing them (all of them the
+    /// lowest absent colour, or for codes without repeats the lowest absent colours in
+    /// increasing order). `None` when fewer than two colours are absent.
+    fn without_absent_twins(&self, s: &Candidates<R::Packed>, pool: &[u32]) -> Option<Vec<u32>> {
+        let masks = &self.masks;
+        let present = s.indices().iter().fold(0u64, |m, &i| m | masks[i as usize]);
+        let absent = self.all_colors & !present;
+        if absent.count_ones() < 2 {
+            return None;
+        }
+        let lowest = absent & absent.wrapping_neg();
+        let distinct = self.e.game().distinct_guess();
+        let keep = |&g: &u32| {
+            let m = masks[g as usize] & absent;
+            if m == 0 {
+                return true;
+            }
+            if !distinct {
+                return m == lowest;
+            }
+            // The absent colours used must be the lowest ones, placed in increasing order.
+            let mut want = absent;
+            for _ in 0..m.count_ones() {
+                if m & (want & want.wrapping_neg()) == 0 {
+                    return false;
+                }
+                want &= want - 1;
+            }
+            let code = self.e.code(g);
+            let placed: Vec<u8> = code
+                .pegs()
+                .iter()
+                .copied()
+                .filter(|&p| absent & (1 << p) != 0)
+                .collect();
+            placed.windows(2).all(|w| w[0] < w[1])
+        };
+        Some(pool.iter().copied().filter(keep).collect())
+    }
+
+    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first.
+    fn score_all(&self, s: &Candidates<R::Packed>, pool: &[u32], d: u32, beta: Val) -> Vec<Choice> {
+        let e = self.e;
+        let n = s.len();
+        let f = e.feedback_count();
+        let win = self.win.index();
+        let rules = e.rules();
+        let steps = self.bounds.steps();
+        let cap = self.bounds.cap(d - 1);
+        let limit = if beta == INFINITE {
+            u64::MAX
+        } else {
+            total(beta) + 1
+        };
+        // One pass per guess: the class bounds grow with each secret counted, so the guess's
+        // bound needs no second loop over the replies.
+        let score = |g: u32, hist: &mut [u32; HIST_LEN]| -> Option<Choice> {
+            let gp = e.packed(g);
+            hist[..f].fill(0);
+            let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);
+            for chunk in s.packed().chunks(8) {
+                for &p in chunk {
+                    let i = rules.score(p, gp).index() & (HIST_LEN - 1);
+                    let c = hist[i];
+                    hist[i] = c + 1;
+                    t += steps[c as usize] as u64;
+                    spread += 2 * c as u64 + 1;
+                    parts += u32::from(c == 0);
+                    largest = largest.max(c + 1);
+                }
+                // The bound only grows as secrets are counted (by at most one too much, for
+                // the winning class): give up as soon as it cannot get under `beta`.
+                if n as u64 + t > limit {
+                    return None;
+                }
+            }
+            if hist[win] > 0 {
+                // The winning class holds the guess alone and costs nothing more.
+                t -= steps[0] as u64;
+                spread -= 1;
+            } else if parts <= 1 {
+                return None; // learns nothing
+            }
+            if largest as u64 > cap {
+                return None;
+            }
+            let lb = pack(n as u64 + t, 1 + self.bounds.depth_of(largest as usize));
+            (lb < beta).then_some(Choice {
+                lb,
+                spread,
+                guess: g,
+            })
+        };
+        let mut choices: Vec<Choice> = if pool.len() * n >= 1 << 16 {
+            use rayon::prelude::*;
+            pool.par_chunks(256)
+                .flat_map_iter(|chunk| {
+                    let mut hist = [0u32; HIST_LEN];
+                    chunk
+                        .iter()
+                        .filter_map(move |&g| score(g, &mut hist))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        } else {
+            let mut hist = [0u32; HIST_LEN];
+            pool.iter().filter_map(|&g| score(g, &mut hist)).collect()
+        };
+        choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
+        choices
+    }
+
+    /// Tries choices in order, on several threads for large sets; stops at the first value
+    /// that reaches `floor`, the least the set can cost.
+    fn try_choices(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        beta: Val,
+        choices: &[Choice],
+        floor: Val,
+    ) -> Result<Found, Interrupted> {
+        if s.len() >= PARALLEL_MIN && choices.len() > 1 {
+            return self.try_parallel(s, history, d, beta, choices, floor);
+        }
+        let mut beta = beta;
+        let mut best: Found = None;
+        for c in choices {
+            if c.lb >= beta {
+                break;
+            }
+            if let Some(v) = self.evaluate(s, history, d, c.guess, beta, None)? {
+                beta = v;
+                best = Some((v, c.guess));
+                if v <= floor {
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// The exact value of playing `guess` at this node, if below `beta` (and below the live
+    /// bound, when other threads share one).
+    fn evaluate(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<u32>,
+        d: u32,
+        guess: u32,
+        beta: Val,
+        live: Option<&Live<'_>>,
+    ) -> Result<Option<Val>, Interrupted> {
+        let n = s.len() as u64;
+        let mut classes: Vec<(Feedback, Candidates<R::Packed>)> = self
+            .e
+            .split(guess, s)
+            .into_iter()
+            .filter(|(f, _)| *f != self.win)
+            .collect();
+        // Smallest first: once they are solved exactly, the largest class (the costliest to
+        // search) gets the tightest budget.
+        classes.sort_by_key(|(f, c)| (c.len(), *f));
+        // Bounds on each class: exact when memoised; for large classes, the best bound of
+        // any guess one level down (their guesses are scored once, here, and handed down);
+        // otherwise the counting bound.
+        history.push(guess);
+        let mut pres: Vec<Option<Vec<Choice>>> = Vec::with_capacity(classes.len());
+        let mut lbs: Vec<u64> = Vec::with_capacity(classes.len());
+        let mut lb_sum = n;
+        let mut lb_worst = 1u64;
+        let counting_sum: u64 = classes
+            .iter()
+            .map(|(_, c)| total(self.bounds.lower(c.len() as u64, d - 1)))
+            .sum();
+        for (_, c) in &classes {
+            let counting = self.bounds.lower(c.len() as u64, d - 1);
+            // The most this class may cost while the others cost their counting bounds.
+            let room = match total(beta).checked_sub(n + counting_sum - total(counting)) {
+                _ if beta == INFINITE => INFINITE,
+                Some(r) => pack(r + 1, 0),
+                None => {
+                    history.pop();
+                    return Ok(None);
+                }
+            };
+            let (bound, pre) = if c.len() > INSIDE_FIRST_MAX {
+                let k = key(c.indices(), self.tag(d - 1));
+                match self.memo.get(k) {
+                    Some(Entry::Exact(v, _)) => (v, None),
+                    known => {
+                        let choices = self.choices(c, history, d - 1, room, Side::All);
+                        let mut b = choices.first().map_or(INFINITE, |c| c.lb);
+                        if let Some(Entry::AtLeast(v)) = known {
+                            b = b.max(v);
+                        }
+                        (b.max(counting), Some(choices))
+                    }
+                }
+            } else {
+                (counting, None)
+            };
+            if bound == INFINITE {
+                history.pop();
+                return Ok(None);
+            }
+            lb_sum += total(bound);
+            lb_worst = lb_worst.max(1 + worst(bound));
+            lbs.push(total(bound));
+            pres.push(pre);
+        }
+        history.pop();
+        if pack(lb_sum, lb_worst) >= beta {
+            return Ok(None);
+        }
+        let mut sum = n;
+        let mut rest: u64 = lbs.iter().sum();
+        let mut w = 1u64;
+        history.push(guess);
+        let result = (|| {
+            for (((_, class), lb), pre) in classes.iter().zip(&lbs).zip(pres) {
+                rest -= lb;
+                let beta_now = match live {
+                    Some(l) => beta.min(l.bound()),
+                    None => beta,
+                };
+                // The class may cost at most what leaves the others their lower bounds.
+                let Some(allowed) = total(beta_now).checked_sub(sum + rest) else {
+                    return Ok(None);
+                };
+                match self.solve_pre(class, history, d - 1, pack(allowed + 1, 0), pre)? {
+                    Some((v, _)) => {
+                        sum += total(v);
+                        w = w.max(1 + worst(v));
+                    }
+                    None => return Ok(None),
+                }
+            }
+            let v = pack(sum, w);
+            Ok((v < beta).then_some(v))
+        })();
+        history.pop();
+        result
+    }
+
+    /// Tries the choices on every thread, in bound order, sharing the best value found so
+    /// far: each thread prunes with the others' results, even in the middle of evaluating a
+    /// guess. Ties go to the earlier choice, so the answer does not depend on timing.
+    fn try_parallel(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[u32],
+        d: u32,
+        beta: Val,
+        choices: &[Choice],
+        floor: Val,
+    ) -> Result<Found, Interrupted> {
+        let rank_mask = (1u64 << RANK_BITS) - 1;
+        let at = |v: Val, rank: usize| (v << RANK_BITS) | rank as u64;
+        let best = AtomicU64::new(if beta == INFINITE {
+            u64::MAX
+        } else {
+            at(beta, 0)
+        });
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let interrupted = AtomicBool::new(false);
+        let threads = rayon::current_num_threads().min(choices.len());
+        rayon::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|_| {
+                    let mut history = history.to_vec();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= choices.len() || stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let c = choices[i];
+                        let live = Live {
+                            best: &best,
+                            rank: i,
+                        };
+                        if c.lb >= live.bound() {
+                            // Choices are in bound order: no later one can win either.
+                            stop.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        match self.evaluate(s, &mut history, d, c.guess, beta, Some(&live)) {
+                            Err(Interrupted) => {
+                                interrupted.store(true, Ordering::Relaxed);
+                                stop.store(true, Ordering::Relaxed);
+                                return;
+                            }
+                            Ok(Some(v)) => {
+                                best.fetch_min(at(v, i), Ordering::Relaxed);
+                                if v <= floor {
+                                    // Nothing can beat the floor; later choices cannot tie
+                                    // with a lower rank.
+                                    stop.store(true, Ordering::Relaxed);
+                                }
+                            }
+                            Ok(None) => {}
+                        }
+                    }
+                });
+            }
+        });
+        if interrupted.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        let b = best.load(Ordering::Relaxed);
+        if b == u64::MAX || (b >> RANK_BITS) >= beta {
+            return Ok(None);
+        }
+        Ok(Some((
+            b >> RANK_BITS,
+            choices[(b & rank_mask) as usize].guess,
+        )))
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Times the exact search on the issue's speed targets (release build), checking each figure.
+# Usage: bash scripts/bench-optimal.sh [mm46|bulls|mm47|mm48 ...]  (default: mm46 bulls mm47)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p codebreak
+cb=target/release/codebreak
+run() { # name, expected total or "-", args...
+  local name=$1 want=$2; shift 2
+  local out; out=$( { /usr/bin/time -f "%e s wall, %U s user, %M KB peak" "$cb" optimal "$@" --json; } 2>&1 )
+  local json; json=$(echo "$out" | grep '^{')
+  local total; total=$(echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["fraction"], "worst", d["worst"], "nodes", d["nodes"])')
+  echo "$name: $total; $(echo "$out" | grep 'wall')"
+  if [ "$want" != "-" ] && [ "${total%% *}" != "$want" ]; then echo "$name: expected total $want" >&2; exit 1; fi
+}
+for t in "${@:-mm46 bulls mm47}"; do
+  for x in $t; do
+    case $x in
+      mm46) run "MM(4,6)" 5625 ;;
+      bulls) run "Bulls 4/10" 26274 --game bulls ;;
+      mm47) run "MM(4,7)" - --pegs 4 --colors 7 ;;
+      mm48) run "MM(4,8)" - --pegs 4 --colors 8 ;;
+      *) echo "unknown target $x" >&2; exit 2 ;;
+    esac
+  done
+done
