@@ -16,6 +16,30 @@ pub enum TreeError {
         /// What was expected.
         why: String,
     },
+    /// Not valid bracket notation (see [`crate::bracket`]), or counts of secrets that the rules
+    /// contradict.
+    #[error("bracket tree, line {line} column {column} (character {at}): {why}")]
+    Bracket {
+        /// Character offset (from 0).
+        at: usize,
+        /// Line (from 1).
+        line: usize,
+        /// Column (from 1).
+        column: usize,
+        /// What was wrong, and what was expected.
+        why: String,
+    },
+    /// The bracket notation lists replies by black and white counts; this game has others.
+    #[error(
+        "the bracket notation needs replies with black and white counts (mastermind or bulls), not those of {game}"
+    )]
+    BracketGame {
+        /// The game asked for.
+        game: String,
+    },
+    /// The game is too large to enumerate its secrets.
+    #[error(transparent)]
+    Size(#[from] codebreak_core::SizeError),
     /// The game described in the file is not valid.
     #[error("tree file describes an invalid game: {0}")]
     Game(#[from] codebreak_core::SpecError),

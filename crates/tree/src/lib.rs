@@ -11,18 +11,23 @@
 //! indices), so a tree written by another program can be checked the same way.
 //!
 //! Formats: JSON ([`json`]), the one-line compact notation of the public MM(5,8) strategy
-//! challenge ([`compact`]), Graphviz DOT and one line per secret ([`text`]).
+//! challenge ([`compact`]), Graphviz DOT and one line per secret ([`text`]). The bracket
+//! notation of the published trees (Knuth, Irving, Neuwirth, Koyama and Lai) is read by
+//! [`bracket`]; [`Format::detect`] tells the readable formats apart.
 #![deny(missing_docs)]
 
 use codebreak_core::{Code, Feedback};
 
+pub mod bracket;
 pub mod compact;
 pub mod error;
+pub mod format;
 pub mod json;
 pub mod text;
 pub mod verify;
 
 pub use error::{TreeError, VerifyError};
+pub use format::Format;
 pub use verify::{VerifyReport, verify};
 
 /// A node: the guess to play, and what to do after each reply other than "solved".

@@ -1,27 +1,278 @@
-//! `codebreak verify FILE`: replays every secret through a tree with the rules alone.
+//! `codebreak verify FILE`: reads a decision tree (JSON, compact or bracket notation) and
+//! replays every secret through it with the rules alone (`codebreak_tree::verify`, which shares
+//! no code with the strategies or the search).
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
+use codebreak_core::{Game, GameKind};
+use codebreak_tree::{Format, Node, VerifyReport};
+use serde_json::{Map, Value, json};
 
 use crate::args::GameArgs;
-use crate::failure::Failure;
+use crate::failure::{BadInput, Failure};
 
-/// Arguments of `verify`.
+pub const EXAMPLES: &str = "\
+Examples:
+  codebreak analyze --strategy entropy --tree tree.json; codebreak verify tree.json
+  codebreak verify --alphabet 123456 p4c6r-knuth.txt      # bracket notation: 5801
+  codebreak verify --game bulls appendix.txt --json
+  codebreak verify --pegs 5 --colors 8 challenge.txt      # compact notation needs the game
+
+Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
+path); 2 the file cannot be read, or the options are wrong.";
+
+/// Largest tree file read: 256 MiB.
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Tree file formats `verify` reads.
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum InputFormat {
+    /// JSON if the file starts with {", bracket notation if it starts with a count and has a
+    /// '(', compact notation otherwise.
+    #[default]
+    Auto,
+    /// codebreak's JSON tree (names its game).
+    Json,
+    /// The one-line {GUESS:{REPLY:SUBTREE,...}} notation (needs the game options).
+    Compact,
+    /// The bracket notation of the published trees, 1296 (1122: ...) (needs the game options).
+    Bracket,
+}
+
+/// The options as clap reads them.
 #[derive(Args, Debug)]
-pub struct VerifyArgs {
-    /// The tree file (JSON or compact notation).
-    pub file: PathBuf,
+#[command(after_help = EXAMPLES)]
+struct Options {
+    /// The tree file: JSON (as `analyze --tree` writes), compact notation, or the bracket
+    /// notation of the published trees (Knuth, Koyama-Lai, ...).
+    file: PathBuf,
     #[command(flatten)]
-    pub game: GameArgs,
-    /// Print JSON.
+    game: GameArgs,
+    /// The file's format.
+    #[arg(long, value_enum, default_value_t)]
+    format: InputFormat,
+    /// Print JSON (the fields of `analyze --json`).
     #[arg(long)]
-    pub json: bool,
+    json: bool,
+}
+
+/// Arguments of `verify`: the options, and whether `--game` and `--order` were typed (a JSON
+/// tree names its game, and options given with it must agree; those two have defaults, so only
+/// clap knows whether they were given).
+#[derive(Debug)]
+pub struct VerifyArgs {
+    options: Options,
+    typed_game: bool,
+    typed_order: bool,
+}
+
+impl FromArgMatches for VerifyArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let typed = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+        Ok(VerifyArgs {
+            options: Options::from_arg_matches(m)?,
+            typed_game: typed("game"),
+            typed_order: typed("order"),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = VerifyArgs::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for VerifyArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        Options::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Options::augment_args_for_update(cmd)
+    }
+}
+
+fn bad(file: &Path, e: impl std::fmt::Display) -> Failure {
+    Failure::BadInput(anyhow::anyhow!("{}: {e}", file.display()))
+}
+
+fn read_file(path: &Path) -> Result<String, Failure> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        Failure::BadInput(anyhow::anyhow!(
+            "cannot read tree file {}: {e}",
+            path.display()
+        ))
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Failure::BadInput(anyhow::anyhow!(
+                "cannot read tree file {}: {e}",
+                path.display()
+            ))
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(bad(
+            path,
+            format!(
+                "the tree file is larger than {} MiB: expected a smaller tree",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        bad(
+            path,
+            format!(
+                "the tree file is not UTF-8 text (invalid byte at offset {}): expected JSON, compact or bracket notation",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Game options given with a JSON tree must agree with the game it names.
+fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
+    let spec = a.options.game.spec();
+    let twod = game.kind() == GameKind::TwoD;
+    let mut clashes: Vec<String> = Vec::new();
+    if a.typed_game && spec.kind != game.kind() {
+        clashes.push(format!("--game {}", spec.kind));
+    }
+    if let Some(p) = spec.pegs.filter(|&p| twod || p as usize != game.pegs()) {
+        clashes.push(format!("--pegs {p}"));
+    }
+    if let Some(c) = spec.colors.filter(|&c| twod || c as usize != game.colors()) {
+        clashes.push(format!("--colors {c}"));
+    }
+    if let Some(s) = spec.size.filter(|&s| !twod || s as usize != game.colors()) {
+        clashes.push(format!("--size {s}"));
+    }
+    if spec.distinct_secret && !game.distinct_secret() {
+        clashes.push("--distinct-secret".into());
+    }
+    if spec.distinct_guess && !game.distinct_guess() {
+        clashes.push("--distinct-guess".into());
+    }
+    if let Some(al) = spec
+        .alphabet
+        .as_ref()
+        .filter(|al| **al != game.alphabet().to_string())
+    {
+        clashes.push(format!("--alphabet {al}"));
+    }
+    if a.typed_order && spec.order != game.order() {
+        clashes.push(format!("--order {}", spec.order.name()));
+    }
+    if clashes.is_empty() {
+        return Ok(());
+    }
+    Err(bad(
+        &a.options.file,
+        format!(
+            "{} {} with the game the JSON tree names ({game}, symbols {}): expected no game options, or matching ones",
+            clashes.join(", "),
+            if clashes.len() == 1 {
+                "disagrees"
+            } else {
+                "disagree"
+            },
+            game.alphabet()
+        ),
+    ))
+}
+
+/// Reads the tree and its game.
+fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
+    let o = &a.options;
+    let text = read_file(&o.file)?;
+    let format = match o.format {
+        InputFormat::Auto => Format::detect(&text),
+        InputFormat::Json => Format::Json,
+        InputFormat::Compact => Format::Compact,
+        InputFormat::Bracket => Format::Bracket,
+    };
+    if format == Format::Json {
+        let (tree, game) = codebreak_tree::json::from_str(&text).map_err(|e| bad(&o.file, e))?;
+        check_agrees(a, &game)?;
+        game.space().map_err(|e| bad(&o.file, e))?;
+        return Ok((game, tree.root, format));
+    }
+    let game = o.game.game()?;
+    game.space().bad_input()?;
+    let root = match format {
+        Format::Bracket => codebreak_tree::bracket::from_str(&game, &text),
+        _ => codebreak_tree::compact::from_str(&game, &text),
+    }
+    .map_err(|e| bad(&o.file, e))?;
+    Ok((game, root, format))
 }
 
 pub fn run(a: VerifyArgs) -> Result<(), Failure> {
-    Err(Failure::BadInput(anyhow::anyhow!(
-        "verify is not built yet (asked for {})",
-        a.file.display()
-    )))
+    let (game, root, format) = load(&a)?;
+    let file = &a.options.file;
+    let report = codebreak_tree::verify(&game, &root)
+        .map_err(|e| Failure::NoAnswer(anyhow::anyhow!("{}: {e}", file.display())))?;
+    if a.options.json {
+        println!("{}", report_json(&game, format, &report));
+    } else {
+        print!("{}", report_text(&game, file, format, &root, &report));
+    }
+    Ok(())
+}
+
+fn fraction(r: &VerifyReport) -> String {
+    format!("{}/{}", r.total, r.secrets)
+}
+
+fn average(r: &VerifyReport) -> f64 {
+    r.total as f64 / r.secrets.max(1) as f64
+}
+
+/// The fields of `analyze --json` that a tree determines, and the format read.
+fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
+    let mut hist = Map::new();
+    for (k, n) in r.histogram.iter().enumerate().skip(1) {
+        hist.insert(k.to_string(), json!(n));
+    }
+    json!({
+        "game": game.spec(),
+        "format": format.name(),
+        "secrets": r.secrets,
+        "total": r.total,
+        "average": average(r),
+        "fraction": fraction(r),
+        "worst": r.worst,
+        "histogram": hist,
+    })
+}
+
+/// The same table as `analyze` prints.
+fn report_text(game: &Game, file: &Path, format: Format, root: &Node, r: &VerifyReport) -> String {
+    let mut out = format!(
+        "game      {game}\ntree      {} ({format}, {} nodes)\n\n",
+        file.display(),
+        root.size()
+    );
+    out.push_str("guesses  secrets\n");
+    for (k, n) in r.histogram.iter().enumerate().skip(1) {
+        out.push_str(&format!("{k:>7}  {n:>7}\n"));
+    }
+    out.push_str(&format!(
+        "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\nverified  every secret is found\n",
+        r.secrets,
+        r.total,
+        fraction(r),
+        average(r),
+        r.worst
+    ));
+    out
 }

@@ -1,0 +1,436 @@
+//! `codebreak verify`: the published trees replay to their published figures, faulty trees
+//! exit 1 naming a secret and its path, unreadable ones exit 2 with one line, and trees written
+//! by `analyze --tree` replay to the figures `analyze` printed.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{assert_fails, run_args, stderr, stdout};
+use serde_json::Value;
+
+/// The folder of published trees: `$CODEBREAK_PUBLISHED_TREES`, else `../shared/published-trees`
+/// next to the repository, else `/work/shared/published-trees` (where CI machines keep it when
+/// the repository is cloned elsewhere).
+fn published_folder() -> PathBuf {
+    let candidates = [
+        std::env::var_os("CODEBREAK_PUBLISHED_TREES").map(PathBuf::from),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/published-trees")),
+        Some(PathBuf::from("/work/shared/published-trees")),
+    ];
+    let found = candidates
+        .iter()
+        .flatten()
+        .find(|d| d.join("README.md").is_file());
+    match found {
+        Some(d) => d.clone(),
+        None => panic!(
+            "the published trees are missing: looked in {:?} (set CODEBREAK_PUBLISHED_TREES)",
+            candidates.iter().flatten().collect::<Vec<_>>()
+        ),
+    }
+}
+
+/// A published tree file.
+fn published(name: &str) -> String {
+    let dir = published_folder();
+    let path = dir.join(name);
+    assert!(path.is_file(), "{} is missing", path.display());
+    path.to_string_lossy().into_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Runs `verify --json` and returns the figures, failing on any error.
+fn figures(args: &[&str]) -> Value {
+    let mut all = vec!["verify", "--json"];
+    all.extend_from_slice(args);
+    let out = run_args(&all, None);
+    assert!(
+        out.status.success(),
+        "verify {args:?} failed: {}",
+        stderr(&out)
+    );
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+fn check(v: &Value, secrets: u64, total: u64, histogram: &[u64]) {
+    assert_eq!(v["secrets"], secrets, "{v}");
+    assert_eq!(v["total"], total, "{v}");
+    assert_eq!(v["fraction"], format!("{total}/{secrets}"), "{v}");
+    assert_eq!(v["worst"], histogram.len(), "{v}");
+    let hist = v["histogram"].as_object().unwrap();
+    assert_eq!(hist.len(), histogram.len(), "{v}");
+    for (k, n) in histogram.iter().enumerate() {
+        assert_eq!(hist[&(k + 1).to_string()], *n, "{v}");
+    }
+    let average = v["average"].as_f64().unwrap();
+    assert!((average - total as f64 / secrets as f64).abs() < 1e-12);
+}
+
+const ISSUE_EXAMPLE: &str = "{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}";
+
+#[test]
+fn issue_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "mm23.txt", ISSUE_EXAMPLE);
+    let v = figures(&[&file, "--pegs", "2", "--alphabet", "ABC"]);
+    check(&v, 9, 21, &[1, 4, 4]);
+    assert_eq!(v["format"], "compact");
+    assert_eq!(v["game"]["alphabet"], "ABC");
+    let out = run_args(&["verify", &file, "--pegs", "2", "--alphabet", "ABC"], None);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for line in [
+        "game      mastermind 2 pegs 3 colours",
+        "guesses  secrets",
+        "      2        4",
+        "total     21",
+        "average   21/9 = 2.3333",
+        "worst     3",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from:\n{text}");
+    }
+    // The same tree in bracket notation.
+    let file = write(
+        dir.path(),
+        "mm23-bracket.txt",
+        "9 (AB: 1, 2, 1; 4 (AC); 1)\n",
+    );
+    let v = figures(&[&file, "--pegs", "2", "--alphabet", "ABC"]);
+    check(&v, 9, 21, &[1, 4, 4]);
+    assert_eq!(v["format"], "bracket");
+}
+
+#[test]
+fn published_bracket_trees() {
+    let knuth = figures(&[&published("widmaN_p4c6r-knuth.txt"), "--alphabet", "123456"]);
+    check(&knuth, 1296, 5801, &[1, 6, 62, 533, 694]);
+    let k1 = figures(&[
+        &published("widmaN_p4c6r-koyama-1.txt"),
+        "--alphabet",
+        "123456",
+    ]);
+    check(&k1, 1296, 5625, &[1, 8, 86, 656, 544, 1]);
+    let k2 = figures(&[
+        &published("widmaN_p4c6r-koyama-2.txt"),
+        "--alphabet",
+        "123456",
+        "--format",
+        "bracket",
+    ]);
+    check(&k2, 1296, 5626, &[1, 8, 86, 654, 547]);
+    let bulls = figures(&[
+        &published("widmaN_p4c10n-optimal_from_book_appendix.txt"),
+        "--game",
+        "bulls",
+    ]);
+    check(&bulls, 5040, 26274, &[1, 7, 63, 716, 2404, 1757, 92]);
+    assert_eq!(bulls["format"], "bracket");
+    assert_eq!(bulls["game"]["game"], "bulls");
+}
+
+#[test]
+fn published_compact_trees() {
+    let knuth = figures(&[&published("knuth_mm46_golf.txt"), "--alphabet", "ABCDEF"]);
+    check(&knuth, 1296, 5801, &[1, 6, 62, 533, 694]);
+    assert_eq!(knuth["format"], "compact");
+    let k1 = figures(&[
+        &published("koyama-lai1_mm46_golf.txt"),
+        "--alphabet",
+        "ABCDEF",
+    ]);
+    check(&k1, 1296, 5625, &[1, 8, 86, 656, 544, 1]);
+}
+
+#[test]
+fn neuwirth_transcription_is_rejected() {
+    let file = published("widmaN_p4c6r-neuwirth.txt");
+    for extra in [None, Some("--json")] {
+        let mut args = vec!["verify", &file, "--alphabet", "123456"];
+        args.extend(extra);
+        let out = run_args(&args, None);
+        assert_fails(
+            &out,
+            1,
+            &[
+                "secret 4513 is not found",
+                "the tree ends at guess 1534",
+                "path: 1123 1B1W, 1415 1B2W, 6114 1B1W, 4135 1B3W, 1534 1B3W",
+            ],
+        );
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn a_missing_branch_names_the_secret_and_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_cc = ISSUE_EXAMPLE.replace(",00:CC", "");
+    let file = write(dir.path(), "no-cc.txt", &no_cc);
+    assert_fails(
+        &run_args(&["verify", &file, "--pegs", "2", "--alphabet", "ABC"], None),
+        1,
+        &[
+            "no-cc.txt",
+            "secret CC is not found",
+            "no branch for reply 0B0W",
+            "path: AB 0B0W",
+        ],
+    );
+    // A leaf that is not the secret: BB is replaced by AA under AC.
+    let wrong_leaf = ISSUE_EXAMPLE.replace("00:BB", "00:CC");
+    let file = write(dir.path(), "wrong-leaf.txt", &wrong_leaf);
+    assert_fails(
+        &run_args(&["verify", &file, "--pegs", "2", "--alphabet", "ABC"], None),
+        1,
+        &[
+            "secret BB is not found",
+            "the tree ends at guess CC",
+            "path: AB 1B0W, AC 0B0W, CC 0B0W",
+        ],
+    );
+}
+
+#[test]
+fn unreadable_files_exit_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = ["--pegs", "2", "--alphabet", "ABC"];
+    let cases: Vec<(String, Vec<&str>, Vec<&str>)> = vec![
+        (
+            write(d, "unclosed.txt", &ISSUE_EXAMPLE[..ISSUE_EXAMPLE.len() - 1]),
+            game.to_vec(),
+            vec!["compact tree is malformed at character 61", "expected '}'"],
+        ),
+        (
+            write(d, "bad-reply.txt", "{AB:{30:AA}}"),
+            game.to_vec(),
+            vec!["invalid reply", "\"3 0\""],
+        ),
+        (
+            write(d, "bad-code.txt", ISSUE_EXAMPLE),
+            vec!["--pegs", "2"],
+            vec!["invalid guess", "'A'", "012345"],
+        ),
+        (
+            write(d, "bracket-syntax.txt", "9 (AB: 1, 2, 1;\n 4 (AC) 1)"),
+            game.to_vec(),
+            vec!["line 2 column 9", "expected ',', ';' or ')'"],
+        ),
+        (
+            write(d, "bracket-count.txt", "9 (AB: 1, 2, 1; 3 (AC); 1)"),
+            game.to_vec(),
+            vec!["counts 3 secrets after AB 1B0W", "the rules leave 4 there"],
+        ),
+        (
+            write(d, "not-json.json", "{\"format\": \"codebreak-tree/1\", "),
+            vec![],
+            vec!["not a valid JSON tree"],
+        ),
+        (
+            write(d, "empty.txt", ""),
+            game.to_vec(),
+            vec![
+                "compact tree is malformed at character 0",
+                "expected a guess",
+            ],
+        ),
+        (
+            write(d, "deep.txt", &"{A:{00:".repeat(10_000)),
+            vec!["--pegs", "1", "--alphabet", "AB"],
+            vec!["nested deeper than 200 levels"],
+        ),
+        (
+            write(d, "deep-bracket.txt", &"2 (A: 1 (A: ".repeat(10_000)),
+            vec!["--pegs", "1", "--alphabet", "AB"],
+            vec!["nested more than 200 deep"],
+        ),
+        (
+            write(
+                d,
+                "deep.json",
+                &format!(
+                    "{{\"format\":\"codebreak-tree/1\",\"game\":{{\"pegs\":1,\"colors\":2}},\"root\":{}",
+                    "{\"guess\":\"0\",\"replies\":{\"0B0W\":".repeat(10_000)
+                ),
+            ),
+            vec![],
+            vec!["not a valid JSON tree", "recursion limit"],
+        ),
+        (
+            d.join("absent.txt").to_string_lossy().into_owned(),
+            vec![],
+            vec!["cannot read tree file", "absent.txt"],
+        ),
+    ];
+    for (file, extra, needles) in &cases {
+        let mut args = vec!["verify", file.as_str()];
+        args.extend(extra);
+        assert_fails(&run_args(&args, None), 2, needles);
+    }
+    let binary = d.join("binary.txt");
+    std::fs::write(&binary, [0x7b, 0xff, 0xfe]).unwrap();
+    assert_fails(
+        &run_args(&["verify", binary.to_str().unwrap()], None),
+        2,
+        &["not UTF-8", "offset 1"],
+    );
+}
+
+#[test]
+fn bad_options_exit_2() {
+    let knuth = published("widmaN_p4c6r-knuth.txt");
+    // Forgot --alphabet 123456: the codes use the colour 6.
+    assert_fails(&run_args(&["verify", &knuth], None), 2, &["'6'", "012345"]);
+    // The Bulls and Cows tree read as Mastermind with ten colours.
+    assert_fails(
+        &run_args(
+            &[
+                "verify",
+                &published("widmaN_p4c10n-optimal_from_book_appendix.txt"),
+                "--colors",
+                "10",
+            ],
+            None,
+        ),
+        2,
+        &["counts 5040 secrets in all", "has 10000", "game options"],
+    );
+    assert_fails(
+        &run_args(&["verify", &knuth, "--format", "golf"], None),
+        2,
+        &["golf"],
+    );
+    assert_fails(
+        &run_args(&["verify", &knuth, "--pegs", "0"], None),
+        2,
+        &["pegs 0"],
+    );
+    assert_fails(
+        &run_args(
+            &["verify", &knuth, "--alphabet", "123456", "--format", "json"],
+            None,
+        ),
+        2,
+        &["not a valid JSON tree"],
+    );
+    assert_fails(
+        &run_args(
+            &["verify", &knuth, "--game", "twod", "--format", "bracket"],
+            None,
+        ),
+        2,
+        &[
+            "bracket notation needs replies with black and white counts",
+            "twod",
+        ],
+    );
+}
+
+#[test]
+fn json_trees_carry_their_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("bulls.json");
+    let tree = tree.to_str().unwrap();
+    let out = run_args(
+        &[
+            "analyze",
+            "--game",
+            "bulls",
+            "--strategy",
+            "first",
+            "--tree",
+            tree,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // No options, or options that agree: fine.
+    let v = figures(&[tree]);
+    assert_eq!(v["game"]["game"], "bulls");
+    assert_eq!(v["format"], "json");
+    figures(&[
+        tree,
+        "--game",
+        "bulls",
+        "--pegs",
+        "4",
+        "--colors",
+        "10",
+        "--distinct-secret",
+    ]);
+    figures(&[tree, "--alphabet", "0123456789", "--order", "lex"]);
+    // Options that disagree are named.
+    assert_fails(
+        &run_args(&["verify", tree, "--game", "mastermind"], None),
+        2,
+        &[
+            "--game mastermind disagrees",
+            "bulls 4 of 10",
+            "expected no game options",
+        ],
+    );
+    assert_fails(
+        &run_args(&["verify", tree, "--pegs", "3", "--order", "swap"], None),
+        2,
+        &["--pegs 3, --order swap disagree"],
+    );
+}
+
+/// `analyze --tree` then `verify`: the same figures, in every tree format verify reads.
+#[test]
+fn round_trips_through_analyze() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "minimax"),
+        (&["--alphabet", "RGBYOP"], "entropy"),
+        (
+            &["--game", "bulls", "--pegs", "3", "--colors", "6"],
+            "expected-size",
+        ),
+        (
+            &["--game", "blackpeg", "--pegs", "3", "--colors", "4"],
+            "most-parts",
+        ),
+        (&["--game", "twod"], "entropy"),
+        (
+            &["--pegs", "3", "--colors", "5", "--distinct-secret"],
+            "first",
+        ),
+    ];
+    for (i, (game, strategy)) in cases.iter().enumerate() {
+        for format in ["json", "compact"] {
+            let file = dir.path().join(format!("tree{i}.{format}"));
+            let file = file.to_str().unwrap();
+            let mut args = vec!["analyze", "--json", "--strategy", strategy];
+            args.extend_from_slice(&["--tree", file, "--format", format]);
+            args.extend_from_slice(game);
+            let out = run_args(&args, None);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            let analyzed: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            // A JSON tree names its game; compact notation needs the options again.
+            let mut verify_args = vec![file];
+            if format == "compact" {
+                verify_args.extend_from_slice(game);
+            }
+            let verified = figures(&verify_args);
+            for key in [
+                "game",
+                "secrets",
+                "total",
+                "average",
+                "fraction",
+                "worst",
+                "histogram",
+            ] {
+                assert_eq!(verified[key], analyzed[key], "{key} of {args:?}");
+            }
+            assert_eq!(verified["format"], format);
+        }
+    }
+}
