@@ -211,12 +211,192 @@ fn search(
     }
 }
 
+/// A renaming of positions and colours: `out[i] = π(code[σ(i)])`. Scores are unchanged when
+/// the same renaming is applied to guess and secret.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relabel {
+    pegs: usize,
+    sigma: [u8; MAX_PEGS],
+    pi: [u8; 64],
+}
+
+impl Relabel {
+    /// Applies the renaming to a code.
+    pub fn apply(&self, code: &Code) -> Code {
+        let mut out = *code;
+        let src = code.pegs();
+        for (i, o) in out.pegs_mut().iter_mut().enumerate() {
+            *o = self.pi[src[self.sigma[i] as usize] as usize];
+        }
+        out
+    }
+
+    /// The renaming that undoes this one.
+    pub fn inverse(&self) -> Relabel {
+        let mut sigma = [0u8; MAX_PEGS];
+        for i in 0..self.pegs {
+            sigma[self.sigma[i] as usize] = i as u8;
+        }
+        let mut pi = [0u8; 64];
+        for (c, &to) in self.pi.iter().enumerate() {
+            pi[to as usize & 63] = c as u8;
+        }
+        Relabel {
+            pegs: self.pegs,
+            sigma,
+            pi,
+        }
+    }
+}
+
+/// Every permutation of `0..n`, for [`canonical_history`].
+pub fn permutations(n: usize) -> Vec<[u8; MAX_PEGS]> {
+    fn rec(cur: &mut Vec<u8>, used: u32, n: usize, out: &mut Vec<[u8; MAX_PEGS]>) {
+        if cur.len() == n {
+            let mut p = [0u8; MAX_PEGS];
+            p[..n].copy_from_slice(cur);
+            out.push(p);
+            return;
+        }
+        for i in 0..n {
+            if used & (1 << i) == 0 {
+                cur.push(i as u8);
+                rec(cur, used | (1 << i), n, out);
+                cur.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    rec(&mut Vec::with_capacity(n), 0, n, &mut out);
+    out
+}
+
+/// The canonical form of a position in a peg game: the least, over every renaming of positions
+/// (from `perms`, all permutations of the pegs) and colours and every order of the moves, of the
+/// moves written one after the other with colours numbered in order of first appearance.
+/// Two positions related by a renaming get the same form, and since the secrets still possible
+/// are determined by the moves, so do their candidate sets (up to that renaming). Returns the
+/// form and a renaming that maps this position's codes into the canonical frame.
+///
+/// Moves are (guess, reply index). The work is `perms × moves! × moves × pegs`; callers keep
+/// it small.
+pub fn canonical_history(
+    colors: usize,
+    perms: &[[u8; MAX_PEGS]],
+    moves: &[(Code, u8)],
+) -> (Vec<u8>, Relabel) {
+    let k = moves.len();
+    let pegs = moves.first().map_or(0, |(g, _)| g.len());
+    let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for o in &orders {
+            for m in 0..k {
+                if !o.contains(&m) {
+                    let mut o2 = o.clone();
+                    o2.push(m);
+                    next.push(o2);
+                }
+            }
+        }
+        orders = next;
+    }
+    let mut best: Vec<u8> = Vec::new();
+    let mut best_relabel: Option<Relabel> = None;
+    let mut form: Vec<u8> = Vec::with_capacity(k * (pegs + 1));
+    for order in &orders {
+        for sigma in perms {
+            let mut map = [u8::MAX; 64];
+            let mut next = 0u8;
+            form.clear();
+            // Compared with the best so far as it is written: Equal until it differs.
+            let mut state = if best_relabel.is_some() {
+                std::cmp::Ordering::Equal
+            } else {
+                std::cmp::Ordering::Less
+            };
+            let mut push = |form: &mut Vec<u8>, x: u8| {
+                form.push(x);
+                if state == std::cmp::Ordering::Equal {
+                    state = x.cmp(&best[form.len() - 1]);
+                }
+                state != std::cmp::Ordering::Greater
+            };
+            'moves: for &m in order {
+                let (g, reply) = &moves[m];
+                let pg = g.pegs();
+                for i in 0..pegs {
+                    let c = pg[sigma[i] as usize] as usize;
+                    if map[c] == u8::MAX {
+                        map[c] = next;
+                        next += 1;
+                    }
+                    if !push(&mut form, map[c]) {
+                        break 'moves;
+                    }
+                }
+                if !push(&mut form, *reply) {
+                    break 'moves;
+                }
+            }
+            if state != std::cmp::Ordering::Less {
+                continue;
+            }
+            // Colours never played take the next numbers, in their own order.
+            for m in map.iter_mut().take(colors) {
+                if *m == u8::MAX {
+                    *m = next;
+                    next += 1;
+                }
+            }
+            best.clone_from(&form);
+            best_relabel = Some(Relabel {
+                pegs,
+                sigma: *sigma,
+                pi: map,
+            });
+        }
+    }
+    let relabel = best_relabel.unwrap_or_else(|| Relabel {
+        pegs,
+        sigma: std::array::from_fn(|i| i as u8),
+        pi: std::array::from_fn(|i| i as u8),
+    });
+    (best, relabel)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn code(s: &[u8]) -> Code {
         Code::from_pegs(s).unwrap()
+    }
+
+    #[test]
+    fn equivalent_histories_share_a_canonical_form() {
+        let perms = permutations(4);
+        // 0123:1  4567:2  versus the same moves renamed (colours 0<->4 ... and positions
+        // reversed) and listed in the other order.
+        let a = [(code(&[0, 1, 2, 3]), 1u8), (code(&[4, 5, 6, 7]), 2u8)];
+        let rename = |c: &[u8]| -> Code {
+            let m = [4, 5, 6, 7, 0, 1, 2, 3, 8, 9];
+            let r: Vec<u8> = c.iter().rev().map(|&x| m[x as usize]).collect();
+            code(&r)
+        };
+        let b = [(rename(&[4, 5, 6, 7]), 2u8), (rename(&[0, 1, 2, 3]), 1u8)];
+        let (fa, ra) = canonical_history(10, &perms, &a);
+        let (fb, rb) = canonical_history(10, &perms, &b);
+        assert_eq!(fa, fb);
+        // Both renamings take their own moves onto the same canonical codes.
+        let ca: Vec<Code> = a.iter().map(|(g, _)| ra.apply(g)).collect();
+        let cb: Vec<Code> = b.iter().map(|(g, _)| rb.apply(g)).collect();
+        assert!(ca.iter().all(|c| cb.contains(c)));
+        let x = code(&[3, 1, 4, 1]);
+        assert_eq!(ra.inverse().apply(&ra.apply(&x)), x);
+        // A different reply is a different position.
+        let c = [(code(&[0, 1, 2, 3]), 1u8), (code(&[4, 5, 6, 7]), 3u8)];
+        assert_ne!(canonical_history(10, &perms, &c).0, fa);
     }
 
     #[test]
@@ -270,8 +450,8 @@ mod tests {
         }
         // Brute force: apply every (σ, π) in S4 × S6 that fixes 0011 and take the least image.
         let mut brute = std::collections::BTreeSet::new();
-        let perms4 = permutations(4);
-        let perms6 = permutations(6);
+        let perms4 = perms_vec(4);
+        let perms6 = perms_vec(6);
         for a in 0..6u8 {
             for b in 0..6u8 {
                 for c in 0..6u8 {
@@ -296,12 +476,12 @@ mod tests {
         assert_eq!(keys.len(), brute.len());
     }
 
-    fn permutations(n: usize) -> Vec<Vec<u8>> {
+    fn perms_vec(n: usize) -> Vec<Vec<u8>> {
         if n == 0 {
             return vec![vec![]];
         }
         let mut out = Vec::new();
-        for p in permutations(n - 1) {
+        for p in perms_vec(n - 1) {
             for i in 0..n {
                 let mut q = p.clone();
                 q.insert(i, (n - 1) as u8);

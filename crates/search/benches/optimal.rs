@@ -37,7 +37,7 @@ fn mm46(c: &mut Criterion) {
                     objective,
                     max_depth,
                     pool,
-                    memo_cap: None,
+                    ..Default::default()
                 };
                 let s = Search::new(&engine, options, false).unwrap();
                 assert_eq!(s.run().unwrap().total, total);

@@ -81,6 +81,13 @@ impl Bounds {
         &self.step
     }
 
+    /// Least total for `n` secrets with no depth limit, by table (for `n` up to the size
+    /// given to `new`).
+    #[inline]
+    pub fn fill_of(&self, n: usize) -> u64 {
+        self.fill[n]
+    }
+
     /// Least worst case for `n` secrets, by table (for `n` up to the size given to `new`).
     #[inline]
     pub fn depth_of(&self, n: usize) -> u64 {

@@ -54,6 +54,8 @@ pub struct SearchOptions {
     pub pool: Pool,
     /// Most memo entries kept (default 20 million, about 1 GB).
     pub memo_cap: Option<usize>,
+    /// Stop after this many nodes, as if interrupted (for time-boxed runs and tests).
+    pub node_limit: Option<u64>,
 }
 
 /// Live figures of a running search, for progress displays, and its stop switch.
@@ -115,7 +117,7 @@ pub enum SearchError {
         expected: String,
     },
     /// Reading or writing a checkpoint failed.
-    #[error("checkpoint {path}: {source}")]
+    #[error("checkpoint {path}")]
     Io {
         /// The file.
         path: String,
@@ -283,7 +285,14 @@ impl<'e> Search<'e> {
             (1u64 << colors) - 1
         };
         let all_codes: Vec<u32> = (0..e.space().len() as u32).collect();
+        let perms = if e.game().has_peg_symmetry() && e.game().pegs() <= 6 {
+            codebreak_core::symmetry::permutations(e.game().pegs())
+        } else {
+            Vec::new()
+        };
         let solver = |tagged: bool| Solver {
+            node_limit: self.options.node_limit.unwrap_or(u64::MAX),
+            perms: perms.clone(),
             all_codes: all_codes.clone(),
             masks: masks.clone(),
             all_colors,
@@ -336,7 +345,7 @@ impl<'e> Search<'e> {
         &self,
         s: &Solver<'_, R>,
         cands: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, codebreak_core::Feedback)>,
         d: u32,
         hist: &mut Vec<u64>,
     ) -> Result<Node, Interrupted> {
@@ -354,7 +363,7 @@ impl<'e> Search<'e> {
                 hist[depth] += 1;
                 continue;
             }
-            history.push(guess);
+            history.push((guess, fb));
             let child = self.rebuild(s, &class, history, d - 1, hist);
             history.pop();
             node.branches.push((fb, child?));

@@ -2,7 +2,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use codebreak_core::{Candidates, Engine, Feedback, HIST_LEN, Pool, Rules};
+use codebreak_core::symmetry::{Relabel, canonical_history};
+use codebreak_core::{Candidates, Code, Engine, Feedback, HIST_LEN, MAX_PEGS, Pool, Rules};
 
 use crate::Status;
 use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
@@ -41,7 +42,25 @@ pub struct Solver<'a, R: Rules> {
     pub all_colors: u64,
     /// Every code index, `0..N`.
     pub all_codes: Vec<u32>,
+    /// Stop (as if interrupted) after this many nodes.
+    pub node_limit: u64,
+    /// Every permutation of the pegs, when positions of this game may be renamed (peg games
+    /// with few pegs); empty otherwise.
+    pub perms: Vec<[u8; MAX_PEGS]>,
 }
+
+/// Memo keys of a node: its set of candidates, and for peg games with a short history its
+/// canonical position (shared by every position that is a renaming of it), with the renaming
+/// into the canonical frame.
+struct Keys {
+    plain: u128,
+    canon: Option<(u128, Relabel)>,
+}
+
+/// Sets below this size are not worth canonicalising.
+const CANON_MIN: usize = 6;
+/// Most (peg permutations × move orders) tried when canonicalising.
+const CANON_WORK: usize = 1000;
 
 /// A guess worth trying, with its lower bound.
 #[derive(Clone, Copy, Debug)]
@@ -87,11 +106,77 @@ impl<R: Rules> Solver<'_, R> {
         if self.depth_tagged { d } else { 0 }
     }
 
+    fn keys(&self, s: &Candidates<R::Packed>, history: &[(u32, Feedback)], d: u32) -> Option<Keys> {
+        let n = s.len();
+        if n < MEMO_MIN {
+            return None;
+        }
+        let tag = self.tag(d);
+        let plain = key(s.indices(), tag);
+        let k = history.len();
+        let orders: usize = (1..=k).product();
+        let canon = (!self.perms.is_empty()
+            && k > 0
+            && n >= CANON_MIN
+            && self.perms.len() * orders <= CANON_WORK)
+            .then(|| {
+                let moves: Vec<(Code, u8)> = history
+                    .iter()
+                    .map(|&(g, f)| (self.e.code(g), f.0))
+                    .collect();
+                let (form, relabel) =
+                    canonical_history(self.e.game().colors(), &self.perms, &moves);
+                let words: Vec<u32> = form.iter().map(|&b| b as u32).collect();
+                (key(&words, tag | 1 << 31), relabel)
+            });
+        Some(Keys { plain, canon })
+    }
+
+    /// What the memo knows of a node, under either key.
+    fn recall(&self, k: &Keys) -> Option<Entry> {
+        let plain = self.memo.get(k.plain);
+        if let Some(Entry::Exact(..)) = plain {
+            return plain;
+        }
+        let canon = k
+            .canon
+            .as_ref()
+            .and_then(|(ck, relabel)| match self.memo.get(*ck)? {
+                Entry::Exact(v, g) => {
+                    let back = relabel.inverse().apply(&self.e.code(g));
+                    self.e.space().index_of(&back).map(|g| Entry::Exact(v, g))
+                }
+                bound => Some(bound),
+            });
+        match (plain, canon) {
+            (_, Some(e @ Entry::Exact(..))) => Some(e),
+            (Some(Entry::AtLeast(a)), Some(Entry::AtLeast(b))) => Some(Entry::AtLeast(a.max(b))),
+            (p, c) => p.or(c),
+        }
+    }
+
+    /// Records what was learnt of a node, under both keys.
+    fn remember(&self, k: &Keys, e: Entry) {
+        self.memo.put(k.plain, e);
+        if let Some((ck, relabel)) = &k.canon {
+            let e = match e {
+                Entry::Exact(v, g) => {
+                    match self.e.space().index_of(&relabel.apply(&self.e.code(g))) {
+                        Some(gc) => Entry::Exact(v, gc),
+                        None => return,
+                    }
+                }
+                bound => bound,
+            };
+            self.memo.put(*ck, e);
+        }
+    }
+
     /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
     pub fn solve(
         &self,
         s: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, Feedback)>,
         d: u32,
         beta: Val,
     ) -> Result<Found, Interrupted> {
@@ -102,7 +187,7 @@ impl<R: Rules> Solver<'_, R> {
     fn solve_pre(
         &self,
         s: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, Feedback)>,
         d: u32,
         beta: Val,
         pre: Option<Vec<Choice>>,
@@ -126,10 +211,14 @@ impl<R: Rules> Solver<'_, R> {
         if self.status.cancel.load(Ordering::Relaxed) {
             return Err(Interrupted);
         }
-        self.status.nodes.fetch_add(1, Ordering::Relaxed);
-        let k = (n >= MEMO_MIN).then(|| key(s.indices(), self.tag(d)));
-        if let Some(k) = k {
-            match self.memo.get(k) {
+        let searched = self.status.nodes.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched >= self.node_limit {
+            self.status.cancel.store(true, Ordering::Relaxed);
+            return Err(Interrupted);
+        }
+        let k = self.keys(s, history, d);
+        if let Some(k) = &k {
+            match self.recall(k) {
                 Some(Entry::Exact(v, g)) => return Ok((v < beta).then_some((v, g))),
                 Some(Entry::AtLeast(v)) if v >= beta => return Ok(None),
                 _ => {}
@@ -172,23 +261,10 @@ impl<R: Rules> Solver<'_, R> {
                 None => greedy.filter(|&(v, _)| v < beta),
             }
         };
-        if history.len() <= 2 && std::env::var("CB_TRACE").is_ok() {
-            eprintln!(
-                "{:indent$}depth {} n {} beta {} -> {:?} nodes {} memo {}",
-                "",
-                history.len(),
-                n,
-                if beta == INFINITE { 0 } else { total(beta) },
-                found.map(|(v, _)| (total(v), worst(v))),
-                self.status.nodes.load(Ordering::Relaxed),
-                self.memo.len(),
-                indent = history.len() * 2
-            );
-        }
-        if let Some(k) = k {
+        if let Some(k) = &k {
             match found {
-                Some((v, g)) => self.memo.put(k, Entry::Exact(v, g)),
-                None => self.memo.put(k, Entry::AtLeast(beta)),
+                Some((v, g)) => self.remember(k, Entry::Exact(v, g)),
+                None => self.remember(k, Entry::AtLeast(beta)),
             }
         }
         Ok(found)
@@ -199,7 +275,7 @@ impl<R: Rules> Solver<'_, R> {
     fn greedy(
         &self,
         s: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, Feedback)>,
         d: u32,
         pre: Option<&[Choice]>,
     ) -> Result<Found, Interrupted> {
@@ -216,8 +292,8 @@ impl<R: Rules> Solver<'_, R> {
         if self.status.cancel.load(Ordering::Relaxed) {
             return Err(Interrupted);
         }
-        if n >= MEMO_MIN
-            && let Some(Entry::Exact(v, g)) = self.memo.get(key(s.indices(), self.tag(d)))
+        if let Some(k) = self.keys(s, history, d)
+            && let Some(Entry::Exact(v, g)) = self.recall(&k)
         {
             return Ok(Some((v, g)));
         }
@@ -234,23 +310,21 @@ impl<R: Rules> Solver<'_, R> {
         };
         let mut sum = n as u64;
         let mut w = 1u64;
-        history.push(c.guess);
         for (fb, class) in self.e.split(c.guess, s) {
             if fb == self.win {
                 continue;
             }
-            match self.greedy(&class, history, d - 1, None) {
+            history.push((c.guess, fb));
+            let r = self.greedy(&class, history, d - 1, None);
+            history.pop();
+            match r {
                 Ok(Some((v, _))) => {
                     sum += total(v);
                     w = w.max(1 + worst(v));
                 }
-                other => {
-                    history.pop();
-                    return other.map(|_| None);
-                }
+                other => return other.map(|_| None),
             }
         }
-        history.pop();
         Ok(Some((pack(sum, w), c.guess)))
     }
 
@@ -259,7 +333,7 @@ impl<R: Rules> Solver<'_, R> {
     fn choices(
         &self,
         s: &Candidates<R::Packed>,
-        history: &[u32],
+        history: &[(u32, Feedback)],
         d: u32,
         beta: Val,
         side: Side,
@@ -272,7 +346,8 @@ impl<R: Rules> Solver<'_, R> {
         };
         let reps;
         if n >= SYMMETRY_MIN
-            && let Some(r) = e.representatives(history, pool)
+            && let Some(r) =
+                e.representatives(&history.iter().map(|&(g, _)| g).collect::<Vec<_>>(), pool)
         {
             reps = r;
             pool = &reps;
@@ -346,40 +421,68 @@ impl<R: Rules> Solver<'_, R> {
         let f = e.feedback_count();
         let win = self.win.index();
         let rules = e.rules();
-        let steps = self.bounds.steps();
         let cap = self.bounds.cap(d - 1);
         let limit = if beta == INFINITE {
             u64::MAX
         } else {
             total(beta) + 1
         };
-        // One pass per guess: the class bounds grow with each secret counted, so the guess's
-        // bound needs no second loop over the replies.
-        let score = |g: u32, hist: &mut [u32; HIST_LEN]| -> Option<Choice> {
+        let fill = |h: u32| self.bounds.fill_of(h as usize);
+        // Counts go into four interleaved histograms so that runs of equal replies do not
+        // form one long chain of dependent increments; every 64 secrets the bound so far is
+        // checked against `beta` (it only grows, by at most one too much for the winning
+        // class), so hopeless guesses stop early.
+        let score = |g: u32, lanes: &mut [[u32; 4]; HIST_LEN]| -> Option<Choice> {
             let gp = e.packed(g);
-            hist[..f].fill(0);
-            let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);
-            for chunk in s.packed().chunks(8) {
-                for &p in chunk {
-                    let i = rules.score(p, gp).index() & (HIST_LEN - 1);
-                    let c = hist[i];
-                    hist[i] = c + 1;
-                    t += steps[c as usize] as u64;
-                    spread += 2 * c as u64 + 1;
-                    parts += u32::from(c == 0);
-                    largest = largest.max(c + 1);
+            for row in &mut lanes[..f] {
+                *row = [0; 4];
+            }
+            let m = HIST_LEN - 1;
+            let chunks = s.packed().chunks(64);
+            let last = chunks.len();
+            for (k, chunk) in chunks.enumerate() {
+                let quads = chunk.chunks_exact(4);
+                let rest = quads.remainder();
+                for q in quads {
+                    let a = rules.score(q[0], gp).index() & m;
+                    let b = rules.score(q[1], gp).index() & m;
+                    let c = rules.score(q[2], gp).index() & m;
+                    let x = rules.score(q[3], gp).index() & m;
+                    lanes[a][0] += 1;
+                    lanes[b][1] += 1;
+                    lanes[c][2] += 1;
+                    lanes[x][3] += 1;
                 }
-                // The bound only grows as secrets are counted (by at most one too much, for
-                // the winning class): give up as soon as it cannot get under `beta`.
-                if n as u64 + t > limit {
-                    return None;
+                for &p in rest {
+                    lanes[rules.score(p, gp).index() & m][0] += 1;
+                }
+                if limit != u64::MAX && k + 1 < last {
+                    let t: u64 = lanes[..f]
+                        .iter()
+                        .map(|r| fill(r[0] + r[1] + r[2] + r[3]))
+                        .sum();
+                    if n as u64 + t > limit {
+                        return None;
+                    }
                 }
             }
-            if hist[win] > 0 {
-                // The winning class holds the guess alone and costs nothing more.
-                t -= steps[0] as u64;
-                spread -= 1;
-            } else if parts <= 1 {
+            let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);
+            let mut consistent = false;
+            for (i, r) in lanes[..f].iter().enumerate() {
+                let h = r[0] + r[1] + r[2] + r[3];
+                if h == 0 {
+                    continue;
+                }
+                if i == win {
+                    consistent = true;
+                    continue;
+                }
+                t += fill(h);
+                spread += h as u64 * h as u64;
+                parts += 1;
+                largest = largest.max(h);
+            }
+            if !consistent && parts <= 1 {
                 return None; // learns nothing
             }
             if largest as u64 > cap {
@@ -396,16 +499,16 @@ impl<R: Rules> Solver<'_, R> {
             use rayon::prelude::*;
             pool.par_chunks(256)
                 .flat_map_iter(|chunk| {
-                    let mut hist = [0u32; HIST_LEN];
+                    let mut lanes = [[0u32; 4]; HIST_LEN];
                     chunk
                         .iter()
-                        .filter_map(move |&g| score(g, &mut hist))
+                        .filter_map(move |&g| score(g, &mut lanes))
                         .collect::<Vec<_>>()
                 })
                 .collect()
         } else {
-            let mut hist = [0u32; HIST_LEN];
-            pool.iter().filter_map(|&g| score(g, &mut hist)).collect()
+            let mut lanes = [[0u32; 4]; HIST_LEN];
+            pool.iter().filter_map(|&g| score(g, &mut lanes)).collect()
         };
         choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
         choices
@@ -416,7 +519,7 @@ impl<R: Rules> Solver<'_, R> {
     fn try_choices(
         &self,
         s: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, Feedback)>,
         d: u32,
         beta: Val,
         choices: &[Choice],
@@ -447,7 +550,7 @@ impl<R: Rules> Solver<'_, R> {
     fn evaluate(
         &self,
         s: &Candidates<R::Packed>,
-        history: &mut Vec<u32>,
+        history: &mut Vec<(u32, Feedback)>,
         d: u32,
         guess: u32,
         beta: Val,
@@ -466,44 +569,48 @@ impl<R: Rules> Solver<'_, R> {
         // Bounds on each class: exact when memoised; for large classes, the best bound of
         // any guess one level down (their guesses are scored once, here, and handed down);
         // otherwise the counting bound.
-        history.push(guess);
+        let counting: Vec<Val> = classes
+            .iter()
+            .map(|(_, c)| self.bounds.lower(c.len() as u64, d - 1))
+            .collect();
+        let counting_sum: u64 = counting.iter().map(|&v| total(v)).sum();
         let mut pres: Vec<Option<Vec<Choice>>> = Vec::with_capacity(classes.len());
         let mut lbs: Vec<u64> = Vec::with_capacity(classes.len());
         let mut lb_sum = n;
         let mut lb_worst = 1u64;
-        let counting_sum: u64 = classes
-            .iter()
-            .map(|(_, c)| total(self.bounds.lower(c.len() as u64, d - 1)))
-            .sum();
-        for (_, c) in &classes {
-            let counting = self.bounds.lower(c.len() as u64, d - 1);
+        for ((fb, c), &count) in classes.iter().zip(&counting) {
+            if count == INFINITE {
+                return Ok(None);
+            }
             // The most this class may cost while the others cost their counting bounds.
-            let room = match total(beta).checked_sub(n + counting_sum - total(counting)) {
-                _ if beta == INFINITE => INFINITE,
-                Some(r) => pack(r + 1, 0),
-                None => {
-                    history.pop();
-                    return Ok(None);
+            let room = if beta == INFINITE {
+                INFINITE
+            } else {
+                match total(beta).checked_sub(n + counting_sum - total(count)) {
+                    Some(r) => pack(r + 1, 0),
+                    None => return Ok(None),
                 }
             };
             let (bound, pre) = if c.len() > INSIDE_FIRST_MAX {
-                let k = key(c.indices(), self.tag(d - 1));
-                match self.memo.get(k) {
+                history.push((guess, *fb));
+                let known = self.keys(c, history, d - 1).and_then(|k| self.recall(&k));
+                let r = match known {
                     Some(Entry::Exact(v, _)) => (v, None),
-                    known => {
+                    _ => {
                         let choices = self.choices(c, history, d - 1, room, Side::All);
                         let mut b = choices.first().map_or(INFINITE, |c| c.lb);
                         if let Some(Entry::AtLeast(v)) = known {
                             b = b.max(v);
                         }
-                        (b.max(counting), Some(choices))
+                        (b.max(count), Some(choices))
                     }
-                }
+                };
+                history.pop();
+                r
             } else {
-                (counting, None)
+                (count, None)
             };
             if bound == INFINITE {
-                history.pop();
                 return Ok(None);
             }
             lb_sum += total(bound);
@@ -511,38 +618,35 @@ impl<R: Rules> Solver<'_, R> {
             lbs.push(total(bound));
             pres.push(pre);
         }
-        history.pop();
         if pack(lb_sum, lb_worst) >= beta {
             return Ok(None);
         }
         let mut sum = n;
         let mut rest: u64 = lbs.iter().sum();
         let mut w = 1u64;
-        history.push(guess);
-        let result = (|| {
-            for (((_, class), lb), pre) in classes.iter().zip(&lbs).zip(pres) {
-                rest -= lb;
-                let beta_now = match live {
-                    Some(l) => beta.min(l.bound()),
-                    None => beta,
-                };
-                // The class may cost at most what leaves the others their lower bounds.
-                let Some(allowed) = total(beta_now).checked_sub(sum + rest) else {
-                    return Ok(None);
-                };
-                match self.solve_pre(class, history, d - 1, pack(allowed + 1, 0), pre)? {
-                    Some((v, _)) => {
-                        sum += total(v);
-                        w = w.max(1 + worst(v));
-                    }
-                    None => return Ok(None),
+        for (((fb, class), lb), pre) in classes.iter().zip(&lbs).zip(pres) {
+            rest -= lb;
+            let beta_now = match live {
+                Some(l) => beta.min(l.bound()),
+                None => beta,
+            };
+            // The class may cost at most what leaves the others their lower bounds.
+            let Some(allowed) = total(beta_now).checked_sub(sum + rest) else {
+                return Ok(None);
+            };
+            history.push((guess, *fb));
+            let found = self.solve_pre(class, history, d - 1, pack(allowed + 1, 0), pre);
+            history.pop();
+            match found? {
+                Some((v, _)) => {
+                    sum += total(v);
+                    w = w.max(1 + worst(v));
                 }
+                None => return Ok(None),
             }
-            let v = pack(sum, w);
-            Ok((v < beta).then_some(v))
-        })();
-        history.pop();
-        result
+        }
+        let v = pack(sum, w);
+        Ok((v < beta).then_some(v))
     }
 
     /// Tries the choices on every thread, in bound order, sharing the best value found so
@@ -551,7 +655,7 @@ impl<R: Rules> Solver<'_, R> {
     fn try_parallel(
         &self,
         s: &Candidates<R::Packed>,
-        history: &[u32],
+        history: &[(u32, Feedback)],
         d: u32,
         beta: Val,
         choices: &[Choice],

@@ -68,6 +68,9 @@ pub struct OptimalArgs {
     /// Continue from a checkpoint written by an interrupted run of the same search.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Stop after N search nodes, writing the checkpoint as Ctrl-C does.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
     /// Search even a game judged too large to finish.
     #[arg(long)]
     pub force: bool,
@@ -92,6 +95,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             PoolChoice::Consistent => Pool::Consistent,
         },
         memo_cap: None,
+        node_limit: a.node_limit,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| Failure::BadInput(e.into()))?;
     if let Some(path) = &a.resume {
@@ -122,7 +126,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
                 .save_checkpoint(&a.checkpoint)
                 .map_err(|e| Failure::BadInput(e.into()))?;
             eprintln!(
-                "codebreak: interrupted; {n} solved sets saved to {}; continue with --resume {}",
+                "codebreak: search stopped; {n} solved sets saved to {}; continue with --resume {}",
                 a.checkpoint.display(),
                 a.checkpoint.display()
             );
