@@ -75,6 +75,11 @@ impl Bounds {
         b
     }
 
+    /// Non-winning replies a guess can get.
+    pub fn branching(&self) -> u64 {
+        self.branching
+    }
+
     /// `step[c]`: how much the least total of a class grows when it gains its `c+1`-th secret.
     #[inline]
     pub fn steps(&self) -> &[u32] {

@@ -370,7 +370,62 @@ impl<R: Rules> Solver<'_, R> {
                 .collect::<Vec<_>>();
             pool = &outside;
         }
+        if side == Side::Outside {
+            return self
+                .score_outside_small(s, pool, d, beta)
+                .unwrap_or_else(|| self.score_all(s, pool, d, beta));
+        }
         self.score_all(s, pool, d, beta)
+    }
+
+    /// Outside guesses for a small set, where every class is small enough that its counting
+    /// bound is `2c - 1`: a guess's bound is then `3n - parts`, so beating `beta` needs at
+    /// least `3n - total(beta)` classes, and a guess can be dropped at the first reply
+    /// collision too many (a bound equal in total may still win on the worst case, so ties
+    /// are kept). Survivors are scored in full. `None` when the shortcut does not apply.
+    fn score_outside_small(
+        &self,
+        s: &Candidates<R::Packed>,
+        pool: &[u32],
+        d: u32,
+        beta: Val,
+    ) -> Option<Vec<Choice>> {
+        let n = s.len() as u64;
+        let f = self.e.feedback_count();
+        if beta == INFINITE
+            || f > 64
+            || n > self.bounds.branching() + 1
+            || self.bounds.cap(d - 1) < n
+        {
+            return None;
+        }
+        let need = (3 * n).saturating_sub(total(beta));
+        if need > n {
+            return Some(Vec::new());
+        }
+        let allowed = n - need; // collisions a guess may have
+        let rules = self.e.rules();
+        let survivors: Vec<u32> = pool
+            .iter()
+            .copied()
+            .filter(|&g| {
+                let gp = self.e.packed(g);
+                let mut seen = 0u64;
+                let mut collisions = 0u64;
+                for &p in s.packed() {
+                    let bit = 1u64 << (rules.score(p, gp).index() & 63);
+                    if seen & bit != 0 {
+                        collisions += 1;
+                        if collisions > allowed {
+                            return false;
+                        }
+                    }
+                    seen |= bit;
+                }
+                true
+            })
+            .collect();
+        Some(self.score_all(s, &survivors, d, beta))
     }
 
     /// Colours that no candidate contains never score, so any two of them are
@@ -429,7 +484,7 @@ impl<R: Rules> Solver<'_, R> {
         };
         let fill = |h: u32| self.bounds.fill_of(h as usize);
         // Counts go into four interleaved histograms so that runs of equal replies do not
-        // form one long chain of dependent increments; every 64 secrets the bound so far is
+        // form one long chain of dependent increments; every 16 secrets the bound so far is
         // checked against `beta` (it only grows, by at most one too much for the winning
         // class), so hopeless guesses stop early.
         let score = |g: u32, lanes: &mut [[u32; 4]; HIST_LEN]| -> Option<Choice> {
@@ -438,7 +493,7 @@ impl<R: Rules> Solver<'_, R> {
                 *row = [0; 4];
             }
             let m = HIST_LEN - 1;
-            let chunks = s.packed().chunks(64);
+            let chunks = s.packed().chunks(16);
             let last = chunks.len();
             for (k, chunk) in chunks.enumerate() {
                 let quads = chunk.chunks_exact(4);
