@@ -285,26 +285,25 @@ pub fn canonical_history(
     perms: &[[u8; MAX_PEGS]],
     moves: &[(Code, u8)],
 ) -> (Vec<u8>, Relabel) {
+    let orders = permutations(moves.len());
+    canonical_history_with(colors, perms, &orders, moves)
+}
+
+/// [`canonical_history`] with the orders of the moves (every permutation of
+/// `0..moves.len()`) supplied, so that hot callers can compute them once.
+pub fn canonical_history_with(
+    colors: usize,
+    perms: &[[u8; MAX_PEGS]],
+    orders: &[[u8; MAX_PEGS]],
+    moves: &[(Code, u8)],
+) -> (Vec<u8>, Relabel) {
     let k = moves.len();
     let pegs = moves.first().map_or(0, |(g, _)| g.len());
-    let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
-    for _ in 0..k {
-        let mut next = Vec::new();
-        for o in &orders {
-            for m in 0..k {
-                if !o.contains(&m) {
-                    let mut o2 = o.clone();
-                    o2.push(m);
-                    next.push(o2);
-                }
-            }
-        }
-        orders = next;
-    }
     let mut best: Vec<u8> = Vec::new();
     let mut best_relabel: Option<Relabel> = None;
     let mut form: Vec<u8> = Vec::with_capacity(k * (pegs + 1));
-    for order in &orders {
+    for order in orders {
+        let order = &order[..k];
         for sigma in perms {
             let mut map = [u8::MAX; 64];
             let mut next = 0u8;
@@ -323,7 +322,7 @@ pub fn canonical_history(
                 state != std::cmp::Ordering::Greater
             };
             'moves: for &m in order {
-                let (g, reply) = &moves[m];
+                let (g, reply) = &moves[m as usize];
                 let pg = g.pegs();
                 for i in 0..pegs {
                     let c = pg[sigma[i] as usize] as usize;

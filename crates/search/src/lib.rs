@@ -290,7 +290,11 @@ impl<'e> Search<'e> {
         } else {
             Vec::new()
         };
+        let orders: Vec<Vec<[u8; codebreak_core::MAX_PEGS]>> = (0..=5)
+            .map(codebreak_core::symmetry::permutations)
+            .collect();
         let solver = |tagged: bool| Solver {
+            orders: orders.clone(),
             node_limit: self.options.node_limit.unwrap_or(u64::MAX),
             perms: perms.clone(),
             all_codes: all_codes.clone(),

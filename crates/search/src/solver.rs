@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use codebreak_core::symmetry::{Relabel, canonical_history};
+use codebreak_core::symmetry::{Relabel, canonical_history_with};
 use codebreak_core::{Candidates, Code, Engine, Feedback, HIST_LEN, MAX_PEGS, Pool, Rules};
 
 use crate::Status;
@@ -47,6 +47,8 @@ pub struct Solver<'a, R: Rules> {
     /// Every permutation of the pegs, when positions of this game may be renamed (peg games
     /// with few pegs); empty otherwise.
     pub perms: Vec<[u8; MAX_PEGS]>,
+    /// `orders[k]`: every order of `k` moves, for canonical positions.
+    pub orders: Vec<Vec<[u8; MAX_PEGS]>>,
 }
 
 /// Memo keys of a node: its set of candidates, and for peg games with a short history its
@@ -58,7 +60,7 @@ struct Keys {
 }
 
 /// Sets below this size are not worth canonicalising.
-const CANON_MIN: usize = 6;
+const CANON_MIN: usize = 16;
 /// Most (peg permutations × move orders) tried when canonicalising.
 const CANON_WORK: usize = 1000;
 
@@ -118,14 +120,19 @@ impl<R: Rules> Solver<'_, R> {
         let canon = (!self.perms.is_empty()
             && k > 0
             && n >= CANON_MIN
+            && k < self.orders.len()
             && self.perms.len() * orders <= CANON_WORK)
             .then(|| {
                 let moves: Vec<(Code, u8)> = history
                     .iter()
                     .map(|&(g, f)| (self.e.code(g), f.0))
                     .collect();
-                let (form, relabel) =
-                    canonical_history(self.e.game().colors(), &self.perms, &moves);
+                let (form, relabel) = canonical_history_with(
+                    self.e.game().colors(),
+                    &self.perms,
+                    &self.orders[k],
+                    &moves,
+                );
                 let words: Vec<u32> = form.iter().map(|&b| b as u32).collect();
                 (key(&words, tag | 1 << 31), relabel)
             });
@@ -363,10 +370,18 @@ impl<R: Rules> Solver<'_, R> {
         }
         let outside;
         if side == Side::Outside && self.pool == Pool::All {
+            // Both lists are sorted: drop the candidates with one merge.
+            let cands = s.indices();
+            let mut k = 0;
             outside = pool
                 .iter()
                 .copied()
-                .filter(|&g| !s.contains(g))
+                .filter(|&g| {
+                    while k < cands.len() && cands[k] < g {
+                        k += 1;
+                    }
+                    !(k < cands.len() && cands[k] == g)
+                })
                 .collect::<Vec<_>>();
             pool = &outside;
         }
@@ -405,6 +420,28 @@ impl<R: Rules> Solver<'_, R> {
         }
         let allowed = n - need; // collisions a guess may have
         let rules = self.e.rules();
+        // The two most alike secrets first: few guesses tell them apart, so most guesses
+        // collide at once.
+        let mut order: Vec<R::Packed> = s.packed().to_vec();
+        let codes: Vec<Code> = s.indices().iter().map(|&i| self.e.code(i)).collect();
+        let alike = |a: &Code, b: &Code| {
+            a.pegs()
+                .iter()
+                .zip(b.pegs())
+                .filter(|(x, y)| x == y)
+                .count()
+        };
+        let mut best = (0, 0, 1);
+        for i in 0..codes.len() {
+            for j in i + 1..codes.len() {
+                let a = alike(&codes[i], &codes[j]);
+                if a > best.0 {
+                    best = (a, i, j);
+                }
+            }
+        }
+        order.swap(0, best.1);
+        order.swap(1, best.2);
         let survivors: Vec<u32> = pool
             .iter()
             .copied()
@@ -412,7 +449,7 @@ impl<R: Rules> Solver<'_, R> {
                 let gp = self.e.packed(g);
                 let mut seen = 0u64;
                 let mut collisions = 0u64;
-                for &p in s.packed() {
+                for &p in &order {
                     let bit = 1u64 << (rules.score(p, gp).index() & 63);
                     if seen & bit != 0 {
                         collisions += 1;
