@@ -8,15 +8,18 @@
 //! session behind an unguessable 128-bit id; no response, page or log line contains the secret
 //! before the game ends. Everything the client already knows (a hint's history, the game spec)
 //! travels in the request instead, so hints are stateless. The crate has no game logic of its
-//! own: every rule, strategy, diagnosis and analysis is a call into `codebreak-core`,
-//! `codebreak-strategy`, `codebreak-analysis` and `codebreak-tree`; this crate validates
-//! requests, budgets the work and turns results into JSON.
+//! own: every rule, strategy, diagnosis, analysis and optimal search is a call into
+//! `codebreak-core`, `codebreak-strategy`, `codebreak-analysis`, `codebreak-search` and
+//! `codebreak-tree`; this crate validates requests, budgets the work and turns results into
+//! JSON.
 //!
 //! **Limits.** Requests are validated like command-line input and refused with a 4xx
 //! `{"error": "..."}`. Work is budgeted ([`Limits`]): an interactive request whose game is too
 //! large for a quick answer is refused with a message, an analysis runs as a background job
 //! (one at a time, on the blocking thread pool) whose progress the page polls, and CPU-heavy
-//! work never runs on the async runtime.
+//! work never runs on the async runtime. An analysis may include the exact optimal strategy
+//! (`codebreak-search`) for games small enough to search interactively; deleting the job stops
+//! the search.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), codebreak_web::ServeError> {
@@ -78,6 +81,18 @@ pub struct Limits {
     /// Largest decision tree served whole by `GET /api/analyze/{job}/tree.json` (nodes,
     /// default 200 000).
     pub tree_download_nodes: usize,
+    /// Largest game (codes that may be guessed, so secrets too) whose exact optimal strategy an
+    /// analysis may search for (default 1300: MM(4,6) takes well under a second in a release
+    /// build; the French medium game, Bulls and Cows with 3 of 10 and twoD fit too). Larger
+    /// games are for `codebreak optimal`, with its checkpoints.
+    pub optimal_codes: u128,
+    /// Longest an exact search may run before it is stopped and its job fails (default 120 s;
+    /// it keeps the one analysis slot busy meanwhile).
+    pub optimal_time: Duration,
+    /// Most solved sets one exact search memoises (default 2 million, about 100 MB; MM(4,6)
+    /// needs a few tens of thousands). A full memo slows the search but never changes its
+    /// answer.
+    pub optimal_memo: usize,
 }
 
 impl Default for Limits {
@@ -95,6 +110,9 @@ impl Default for Limits {
             jobs: 64,
             show_candidates: 20,
             tree_download_nodes: 200_000,
+            optimal_codes: 1300,
+            optimal_time: Duration::from_secs(120),
+            optimal_memo: 2_000_000,
         }
     }
 }

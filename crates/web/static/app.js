@@ -110,7 +110,7 @@
     strategies: [],
     play: null, playGame: null, compose: [],
     solve: null, solveGame: null, fb: [], twod: null,
-    job: null, results: null, poll: null, analysisGame: null,
+    job: null, results: null, poll: null, analysisGame: null, optimal: null,
   };
 
   // ---------------------------------------------------------------- tabs
@@ -163,6 +163,7 @@
       $('play-new').disabled = !g.allows.play;
       $('solve-new').disabled = !g.allows.solve;
       $('analyze-run').disabled = !g.allows.analyze;
+      optimalAllowed();
       // A game nobody has started playing yet follows the chooser.
       if (g.allows.play && (!S.play || (!S.play.over && S.play.moves.length === 0))) newPlay();
     } catch (e) {
@@ -553,6 +554,11 @@
     const strategies = [...document.querySelectorAll('#analyze-strategies input:checked')].map((c) => c.value);
     if (!strategies.length) { showError('analyze-error', new Error('pick at least one strategy')); return; }
     const body = { game: readSpec(), strategies };
+    if (strategies.includes('optimal')) {
+      body.optimal = { objective: $('analyze-objective').value };
+      const depth = $('analyze-depth').value.trim();
+      if (depth) body.optimal.max_depth = Number(depth);
+    }
     if ($('analyze-pool').value) body.pool = $('analyze-pool').value;
     if ($('analyze-ties').value) body.ties = $('analyze-ties').value;
     const first = $('analyze-first').value.trim();
@@ -564,17 +570,22 @@
   function follow(job) {
     clearTimeout(S.poll);
     S.job = job.job;
+    S.following = job.job;
     $('analyze-run').disabled = true;
     show($('analyze-progress'), true);
     progress(job);
     const tick = async () => {
+      if (S.following !== job.job) return;
       try {
         const j = await api('GET', `/api/analyze/${job.job}`);
+        if (S.following !== job.job) return;
         progress(j);
         if (j.state === 'done') return finished(j);
         if (j.state === 'failed') throw new Error(j.error);
         S.poll = setTimeout(tick, 250);
       } catch (e) {
+        if (S.following !== job.job) return;
+        S.following = null;
         showError('analyze-error', e);
         $('analyze-run').disabled = false;
         show($('analyze-progress'), false);
@@ -586,11 +597,25 @@
     const p = j.progress;
     $('analyze-bar').style.width = `${Math.round(p.fraction * 100)}%`;
     const current = j.strategies[Math.min(p.strategy, j.strategies.length - 1)] || '';
+    const step = `(${Math.min(p.strategy + 1, p.of)} of ${p.of})`;
     $('analyze-progress-text').textContent = j.state === 'queued' ? 'waiting for an earlier analysis…'
       : j.state === 'done' ? 'done'
-      : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets (${p.strategy + 1} of ${p.of})`;
+      : p.search ? `optimal: ${p.search.nodes.toLocaleString()} nodes searched, ${p.search.seconds.toFixed(1)} s` +
+        `${p.search.depth ? `, trying at most ${p.search.depth} guesses` : ''} ${step}`
+      : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets ${step}`;
+  }
+  // Cancel: deleting the job stops its work on the server (an exact search at once).
+  async function cancelAnalysis() {
+    const id = S.following;
+    if (!id) return;
+    S.following = null;
+    clearTimeout(S.poll);
+    show($('analyze-progress'), false);
+    $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+    try { await api('DELETE', `/api/analyze/${id}`); } catch (e) { showError('analyze-error', e); }
   }
   function finished(j) {
+    S.following = null;
     $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
     show($('analyze-progress'), false);
     S.results = j.results;
@@ -657,19 +682,21 @@
     const worst = Math.max(...results.map((r) => r.worst));
     const t = $('analysis-table');
     const head = el('tr');
-    head.append(el('th', null, 'Strategy'));
+    head.append(el('th', 'left', 'Strategy'));
     for (let k = 1; k <= worst; k++) head.append(el('th', null, k));
     for (const c of ['Total', 'Average', 'Worst', 'Seconds']) head.append(el('th', null, c));
     const best = Math.min(...results.map((r) => r.average));
     const rows = results.map((r) => {
       const tr = el('tr', r.average === best && results.length > 1 ? 'best' : null);
       tr.dataset.strategy = r.strategy;
-      tr.append(el('td', null, r.description));
+      tr.append(el('td', 'left', r.description));
       for (let k = 1; k <= worst; k++) tr.append(el('td', null, (r.histogram[k] || 0).toLocaleString()));
       tr.append(el('td', 'total', r.total.toLocaleString()));
       const avg = el('td', 'average', r.average.toFixed(4));
       avg.title = r.fraction;
-      tr.append(avg, el('td', 'worst', r.worst), el('td', null, r.seconds.toFixed(3)));
+      const secs = el('td', 'seconds', r.seconds.toFixed(3));
+      if (r.nodes !== undefined) secs.title = `${r.nodes.toLocaleString()} nodes searched`;
+      tr.append(avg, el('td', 'worst', r.worst), secs);
       return tr;
     });
     t.replaceChildren(head, ...rows);
@@ -739,6 +766,7 @@
   }
   $('tree-strategy').addEventListener('change', () => showTree(Number($('tree-strategy').value)));
   $('analyze-run').addEventListener('click', runAnalysis);
+  $('analyze-cancel').addEventListener('click', cancelAnalysis);
   $('analyze-upload').addEventListener('change', async (ev) => {
     const file = ev.target.files && ev.target.files[0];
     if (!file) return;
@@ -749,6 +777,53 @@
     } catch (e) { showError('analyze-error', e); }
     ev.target.value = '';
   });
+
+  // The exact optimum: a checkbox among the strategies, with its objective and depth limit.
+  function addOptimal(box, o) {
+    S.optimal = o;
+    const group = el('span', 'optimal-group');
+    const label = el('label', 'check');
+    label.id = 'analyze-optimal-label';
+    const cb = el('input');
+    cb.type = 'checkbox';
+    cb.value = o.name;
+    cb.id = 'analyze-optimal';
+    label.append(cb, document.createTextNode(o.name));
+    const objective = el('select');
+    objective.id = 'analyze-objective';
+    objective.title = 'what the exact search minimises';
+    for (const [v, text] of [['expected', 'fewest guesses in all'], ['worst', 'smallest worst case']]) {
+      const opt = el('option', null, text);
+      opt.value = v;
+      objective.append(opt);
+    }
+    const depth = el('input');
+    depth.id = 'analyze-depth';
+    depth.type = 'number';
+    depth.min = 1;
+    depth.max = 63;
+    depth.placeholder = 'any';
+    depth.title = 'no secret may need more guesses than this';
+    const depthLabel = el('label', null, 'at most');
+    depthLabel.append(depth, document.createTextNode('guesses'));
+    const sync = () => { objective.disabled = depth.disabled = !cb.checked || cb.disabled; };
+    cb.addEventListener('change', sync);
+    group.append(label, objective, depthLabel);
+    box.append(group);
+    optimalAllowed();
+  }
+  function optimalAllowed() {
+    const cb = $('analyze-optimal');
+    if (!cb || !S.optimal) return;
+    const o = S.optimal;
+    const ok = !S.game || S.game.allows.optimal;
+    cb.disabled = !ok;
+    if (!ok) cb.checked = false;
+    $('analyze-optimal-label').title = ok
+      ? `${o.summary} (${o.source}); games up to ${o.max_codes.toLocaleString()} codes, ${o.max_seconds} s at most`
+      : `this game is too large for the exact search here (at most ${o.max_codes.toLocaleString()} codes): use codebreak optimal`;
+    cb.dispatchEvent(new Event('change'));
+  }
 
   // ---------------------------------------------------------------- start
   async function init() {
@@ -772,6 +847,7 @@
         label.append(cb, document.createTextNode(s.name));
         box.append(label);
       }
+      if (list.optimal) addOptimal(box, list.optimal);
     } catch (e) { showError('game-error', e); }
     kindChanged();
     const tab = location.hash.slice(1);

@@ -1,8 +1,8 @@
 //! End to end, in a real browser: Debian's headless Chromium driven through chromedriver
 //! (WebDriver, with the fantoccini crate) against the server on a free loopback port. It
 //! plays a whole game by clicking pegs, asks for hints, lets the computer crack a secret
-//! (with a contradiction along the way), runs an analysis and explores its tree, checking what
-//! the page shows at each step.
+//! (with a contradiction along the way), runs an analysis (with the exact optimum) and explores
+//! its trees, checking what the page shows at each step.
 //!
 //! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use codebreak_core::{AnyEngine, Game, GameSpec};
+use codebreak_search::{Search, SearchOptions};
 use codebreak_strategy::{AnyStrategy, StrategyOptions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
@@ -356,15 +357,29 @@ async fn scenario(c: Client, url: String) {
     );
     screenshot(&c, "4-solve-contradiction").await;
 
-    // ---- Analyse: first, minimax and entropy (the defaults) over every secret.
+    // ---- Analyse: first, minimax and entropy (the defaults) and the exact optimum over every
+    // secret.
     click(&c, "#tab-analyze").await;
+    click(&c, "#analyze-optimal").await;
+    screenshot(&c, "5-analysis-options").await;
     click(&c, "#analyze-run").await;
     wait_js(
         &c,
-        "return document.querySelector('#analysis-table tr[data-strategy=minimax]')",
+        "return document.querySelector('#analysis-table tr[data-strategy=optimal]')",
         "the comparison table",
     )
     .await;
+    let optimal = Search::new(&engine, SearchOptions::default(), false)
+        .unwrap()
+        .run()
+        .unwrap();
+    let total = text(&c, "#analysis-table tr[data-strategy=optimal] td.total").await;
+    assert_eq!(total, optimal.total.to_string(), "the optimal total");
+    let bars = count(&c, "#analysis-chart rect.bar[data-strategy=optimal]").await;
+    assert_eq!(
+        bars as usize,
+        optimal.histogram.iter().filter(|&&n| n > 0).count()
+    );
     for name in ["first", "minimax", "entropy"] {
         let s = AnyStrategy::new(name, &StrategyOptions::default(), &game, engine.space()).unwrap();
         let a = codebreak_analysis::analyze(&engine, &s, None).unwrap();
@@ -390,6 +405,7 @@ async fn scenario(c: Client, url: String) {
             bars as usize, cells,
             "one bar per number of guesses for {name}"
         );
+        assert!(optimal.total <= a.total, "nothing beats the optimum");
     }
     let legend = text(&c, "#analysis-chart").await;
     assert!(
@@ -415,6 +431,33 @@ async fn scenario(c: Client, url: String) {
     )
     .await;
     screenshot(&c, "5-analysis").await;
+    // The optimal tree, chosen in the explorer.
+    c.execute(
+        "const s = document.getElementById('tree-strategy'); \
+         s.value = [...s.options].find((o) => o.textContent.startsWith('optimal')).value; \
+         s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let root = wait_js(
+        &c,
+        "return document.querySelector('#tree-root p').textContent.startsWith('optimal') && document.querySelector('#tree-root li.root').dataset.guess",
+        "the optimal tree",
+    )
+    .await;
+    assert_eq!(
+        root.as_str().unwrap(),
+        game.format_code(&optimal.tree.root.guess)
+    );
+    click(&c, "#tree-root li.root > ul > li:not(:has(.leaf)) > .node").await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#tree-root li.root > ul > li > ul > li').length > 0",
+        "an opened branch of the optimal tree",
+    )
+    .await;
+    screenshot(&c, "6-optimal-tree").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

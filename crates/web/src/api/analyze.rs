@@ -2,16 +2,25 @@
 //! its strategies one after another on the blocking pool (one job at a time), and
 //! `GET /api/analyze/{job}` reports progress, then the figures. Trees are explored one node
 //! at a time, so that no response carries a whole tree unless asked (`tree.json`).
+//!
+//! One entry of a job may be `optimal`: the exact search of `codebreak-search`, for games of
+//! at most [`Limits::optimal_codes`](crate::Limits::optimal_codes) codes. A watcher thread
+//! beside it copies its live figures (nodes searched, depth tried) into the job's progress and
+//! sets its stop switch when the job is deleted or runs past
+//! [`Limits::optimal_time`](crate::Limits::optimal_time). Its result is an analysis like the
+//! others (its tree replayed by the independent verifier first), plus the search effort.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use codebreak_analysis::Analysis;
-use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
+use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Role};
+use codebreak_search::{Objective, Search, SearchError, SearchOptions};
 use codebreak_strategy::AnyStrategy;
 use codebreak_tree::{DecisionTree, Node};
 use serde::Deserialize;
@@ -25,6 +34,12 @@ use crate::store::lock;
 /// Most strategies one job may compare.
 const MAX_STRATEGIES: usize = 8;
 
+/// The name that asks for the exact optimal strategy in a job's `strategies`.
+pub const OPTIMAL: &str = "optimal";
+
+/// How often the watcher of an exact search looks at it.
+const WATCH_EVERY: Duration = Duration::from_millis(50);
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
@@ -35,6 +50,30 @@ pub struct AnalyzeRequest {
     ties: Option<TiesName>,
     seed: Option<u64>,
     first_guess: Option<String>,
+    /// Options of the `optimal` entry.
+    optimal: Option<OptimalRequest>,
+}
+
+/// Options of the exact search, as they come in a request.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct OptimalRequest {
+    /// What to minimise (default expected).
+    objective: Option<ObjectiveName>,
+    /// Which codes may be guessed (default the request's `pool`, else all).
+    pool: Option<PoolName>,
+    /// No secret may need more guesses than this.
+    max_depth: Option<u32>,
+}
+
+/// The objective of the exact search, as written in requests.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ObjectiveName {
+    /// The fewest guesses in all, then the smallest worst case.
+    Expected,
+    /// The smallest worst case, then the fewest guesses in all.
+    Worst,
 }
 
 #[derive(Deserialize)]
@@ -49,15 +88,39 @@ pub struct TreeQuery {
 enum JobState {
     Queued,
     Running,
-    Done(Vec<Analysis>),
+    Done(Vec<Outcome>),
     Failed(String),
 }
 
-/// Progress shared with the worker thread.
+/// One entry of a job, ready to run.
+enum Step {
+    /// A strategy, played against every secret.
+    Strategy(AnyStrategy),
+    /// The exact optimal search.
+    Optimal(SearchOptions),
+}
+
+/// The result of one entry.
+struct Outcome {
+    /// The figures and the tree.
+    analysis: Analysis,
+    /// For the exact search: nodes searched and sets memoised.
+    search: Option<(u64, usize)>,
+}
+
+/// Progress shared with the worker thread, and the job's stop switch.
 #[derive(Default)]
 struct Progress {
     strategy: AtomicUsize,
     done: AtomicU64,
+    /// Nodes searched so far by the running exact search.
+    nodes: AtomicU64,
+    /// The depth limit it is trying (objective worst), or 0.
+    depth: AtomicU64,
+    /// When the running exact search started (none when no search runs).
+    search: Mutex<Option<Instant>>,
+    /// Set when the job is deleted: stops an exact search, skips the entries not yet started.
+    cancel: AtomicBool,
 }
 
 /// An analysis job.
@@ -106,6 +169,17 @@ impl Job {
             },
             "elapsed": self.created.elapsed().as_secs_f64(),
         });
+        v["progress"]["search"] = match *lock(&self.progress.search) {
+            Some(start) if self.pending() => {
+                let depth = self.progress.depth.load(Ordering::Relaxed);
+                json!({
+                    "nodes": self.progress.nodes.load(Ordering::Relaxed),
+                    "seconds": start.elapsed().as_secs_f64(),
+                    "depth": if depth > 0 { json!(depth) } else { Value::Null },
+                })
+            }
+            _ => Value::Null,
+        };
         if let Some(e) = error {
             v["error"] = json!(e);
         }
@@ -113,7 +187,7 @@ impl Job {
             v["results"] = json!(
                 results
                     .iter()
-                    .map(|a| result_json(&self.engine, a))
+                    .map(|o| result_json(&self.engine, o))
                     .collect::<Vec<_>>()
             );
         }
@@ -121,9 +195,11 @@ impl Job {
     }
 }
 
-/// The figures of one analysis, and the root of its tree.
-fn result_json(engine: &AnyEngine, a: &Analysis) -> Value {
-    json!({
+/// The figures of one analysis, and the root of its tree (plus the search effort, for the
+/// exact search).
+fn result_json(engine: &AnyEngine, o: &Outcome) -> Value {
+    let a = &o.analysis;
+    let mut v = json!({
         "strategy": a.strategy,
         "description": a.description,
         "secrets": a.secrets,
@@ -138,7 +214,12 @@ fn result_json(engine: &AnyEngine, a: &Analysis) -> Value {
             "depth": a.tree.root.depth(),
             "root": node_json(engine, &[], &a.tree.root),
         },
-    })
+    });
+    if let Some((nodes, memo_entries)) = o.search {
+        v["nodes"] = json!(nodes);
+        v["memo_entries"] = json!(memo_entries);
+    }
+    v
 }
 
 /// A node of a tree with its children summarised: how many secrets reach it, whether it finds
@@ -194,6 +275,26 @@ pub async fn start(
             req.strategies.len()
         )));
     }
+    let is_optimal = |n: &String| n.trim().eq_ignore_ascii_case(OPTIMAL);
+    let optimal = match req.strategies.iter().filter(|n| is_optimal(n)).count() {
+        0 if req.optimal.is_some() => {
+            return Err(ApiError::Invalid(format!(
+                "optimal options are given but strategies does not include {OPTIMAL:?}: add it, or leave the options out"
+            )));
+        }
+        0 => None,
+        1 => Some(optimal_options(
+            &game,
+            req.optimal.as_ref(),
+            req.pool,
+            state.limits(),
+        )?),
+        n => {
+            return Err(ApiError::Invalid(format!(
+                "strategies names {OPTIMAL:?} {n} times: expected it at most once"
+            )));
+        }
+    };
     let engine = state
         .0
         .engines
@@ -205,12 +306,25 @@ pub async fn start(
         seed: req.seed,
         first_guess: req.first_guess,
     };
-    // Build every strategy before running any, so a typo fails at once.
-    let strategies: Vec<AnyStrategy> = req
-        .strategies
-        .iter()
-        .map(|n| choice.build(n, &game, &engine, true))
-        .collect::<Result<_, _>>()?;
+    if let Some(text) = &choice.first_guess {
+        // Checked even when only the exact search runs (which chooses its own first guess).
+        super::parse_guess(&game, text, "first_guess")?;
+    }
+    // Build every entry before running any, so a typo fails at once.
+    let mut steps = Vec::with_capacity(req.strategies.len());
+    let mut descriptions = Vec::with_capacity(req.strategies.len());
+    for name in &req.strategies {
+        if is_optimal(name) {
+            let options = optimal.clone().unwrap_or_default();
+            let search = Search::new(&engine, options.clone(), false).map_err(search_refused)?;
+            descriptions.push(search.describe());
+            steps.push(Step::Optimal(options));
+        } else {
+            let s = choice.build(name, &game, &engine, true)?;
+            descriptions.push(s.describe(&game));
+            steps.push(Step::Strategy(s));
+        }
+    }
     let pending = state
         .0
         .jobs
@@ -226,7 +340,7 @@ pub async fn start(
     let progress = Arc::new(Progress::default());
     let job = Job {
         engine: engine.clone(),
-        descriptions: strategies.iter().map(|s| s.describe(&game)).collect(),
+        descriptions,
         progress: progress.clone(),
         state: JobState::Queued,
         created: Instant::now(),
@@ -235,13 +349,14 @@ pub async fn start(
     let slot = state.0.analysis.clone();
     let worker_cell = cell.clone();
     let (worker_state, worker_id) = (state.clone(), id.clone());
+    let budget = state.limits().optimal_time;
     tokio::spawn(async move {
         let Ok(_permit) = slot.acquire_owned().await else {
             return;
         };
         lock(&worker_cell).state = JobState::Running;
         let cell2 = worker_cell.clone();
-        let outcome = blocking(move || run(&engine, &strategies, &progress)).await;
+        let outcome = blocking(move || run(&engine, &steps, &progress, budget)).await;
         lock(&cell2).state = match outcome {
             Ok(Ok(results)) => JobState::Done(results),
             Ok(Err(e)) => JobState::Failed(e),
@@ -253,22 +368,171 @@ pub async fn start(
     Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
 }
 
-/// The worker: every strategy in turn.
+/// The library options of the exact search, checked against the server's budget. Options
+/// the server does not set (the node limit) keep the library's defaults.
+fn optimal_options(
+    game: &Game,
+    req: Option<&OptimalRequest>,
+    pool: Option<PoolName>,
+    limits: &crate::Limits,
+) -> Result<SearchOptions, ApiError> {
+    let codes = game.count(Role::Guess);
+    let max = limits.optimal_codes;
+    if codes > max {
+        return Err(ApiError::TooBig(format!(
+            "the {game} game has {codes} codes, more than the {max} this server searches for an optimal strategy: use codebreak optimal on the command line"
+        )));
+    }
+    let default = OptimalRequest::default();
+    let req = req.unwrap_or(&default);
+    let most = codebreak_search::bounds::NO_LIMIT;
+    if let Some(d) = req.max_depth.filter(|d| !(1..=most).contains(d)) {
+        return Err(ApiError::Invalid(format!(
+            "optimal.max_depth {d} is out of range: expected 1 to {most}"
+        )));
+    }
+    Ok(SearchOptions {
+        objective: match req.objective {
+            None | Some(ObjectiveName::Expected) => Objective::Expected,
+            Some(ObjectiveName::Worst) => Objective::Worst,
+        },
+        max_depth: req.max_depth,
+        pool: match req.pool.or(pool) {
+            None | Some(PoolName::All) => Pool::All,
+            Some(PoolName::Consistent) => Pool::Consistent,
+        },
+        memo_cap: Some(limits.optimal_memo),
+        ..SearchOptions::default()
+    })
+}
+
+/// A search the library will not start.
+fn search_refused(e: SearchError) -> ApiError {
+    match e {
+        SearchError::TooLarge(m) => ApiError::TooBig(format!("optimal: {m}")),
+        e => ApiError::Invalid(format!("optimal: {e}")),
+    }
+}
+
+/// The worker: every entry in turn, until the job is deleted.
 fn run(
     engine: &AnyEngine,
-    strategies: &[AnyStrategy],
+    steps: &[Step],
     progress: &Progress,
-) -> Result<Vec<Analysis>, String> {
-    let mut results = Vec::with_capacity(strategies.len());
-    for (k, s) in strategies.iter().enumerate() {
+    budget: Duration,
+) -> Result<Vec<Outcome>, String> {
+    let mut results = Vec::with_capacity(steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        if progress.cancel.load(Ordering::Relaxed) {
+            return Err(cancelled());
+        }
         progress.strategy.store(k, Ordering::Relaxed);
         progress.done.store(0, Ordering::Relaxed);
-        let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
-        let a = codebreak_analysis::analyze(engine, s, Some(&report)).map_err(|e| e.to_string())?;
-        results.push(a);
+        results.push(match step {
+            Step::Strategy(s) => {
+                let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
+                let analysis = codebreak_analysis::analyze(engine, s, Some(&report))
+                    .map_err(|e| e.to_string())?;
+                Outcome {
+                    analysis,
+                    search: None,
+                }
+            }
+            Step::Optimal(options) => {
+                *lock(&progress.search) = Some(Instant::now());
+                let outcome = optimal(engine, options, progress, budget);
+                *lock(&progress.search) = None;
+                outcome?
+            }
+        });
     }
-    progress.strategy.store(strategies.len(), Ordering::Relaxed);
+    progress.strategy.store(steps.len(), Ordering::Relaxed);
     Ok(results)
+}
+
+fn cancelled() -> String {
+    "the analysis was cancelled".into()
+}
+
+/// Runs the exact search with a watcher beside it, then replays its tree through the
+/// independent verifier.
+fn optimal(
+    engine: &AnyEngine,
+    options: &SearchOptions,
+    progress: &Progress,
+    budget: Duration,
+) -> Result<Outcome, String> {
+    let search = Search::new(engine, options.clone(), false).map_err(|e| e.to_string())?;
+    let status = search.status();
+    progress.nodes.store(0, Ordering::Relaxed);
+    progress.depth.store(0, Ordering::Relaxed);
+    let start = Instant::now();
+    let timed_out = AtomicBool::new(false);
+    let (done, finished) = mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let timed_out = &timed_out;
+        scope.spawn(move || {
+            loop {
+                progress
+                    .nodes
+                    .store(status.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
+                progress.depth.store(
+                    status.trying_depth.load(Ordering::Relaxed),
+                    Ordering::Relaxed,
+                );
+                if progress.cancel.load(Ordering::Relaxed) {
+                    status.cancel.store(true, Ordering::Relaxed);
+                }
+                if start.elapsed() >= budget && !timed_out.swap(true, Ordering::Relaxed) {
+                    status.cancel.store(true, Ordering::Relaxed);
+                }
+                if finished.recv_timeout(WATCH_EVERY) != Err(RecvTimeoutError::Timeout) {
+                    break;
+                }
+            }
+        });
+        let result = search.run();
+        // Dropping the sender wakes the watcher at once (also when the search panics).
+        drop(done);
+        result
+    });
+    let solution = match result {
+        Ok(s) => s,
+        Err(SearchError::Interrupted) if timed_out.load(Ordering::Relaxed) => {
+            return Err(format!(
+                "the exact search of {} was stopped after {} s, this server's limit: use codebreak optimal on the command line",
+                engine.game(),
+                budget.as_secs_f64()
+            ));
+        }
+        Err(SearchError::Interrupted) => return Err(cancelled()),
+        Err(e) => return Err(format!("optimal: {e}")),
+    };
+    progress.nodes.store(solution.nodes, Ordering::Relaxed);
+    let game = engine.game();
+    let report = codebreak_tree::verify(game, &solution.tree.root)
+        .map_err(|e| format!("optimal: the tree fails the independent check: {e}"))?;
+    if report.total != solution.total || report.histogram != solution.histogram {
+        return Err(format!(
+            "optimal: the tree replays to {}/{} guesses but the search reported {}/{}",
+            report.total, report.secrets, solution.total, solution.secrets
+        ));
+    }
+    let description = search.describe();
+    Ok(Outcome {
+        analysis: Analysis {
+            game: game.spec(),
+            strategy: OPTIMAL.into(),
+            description,
+            secrets: solution.secrets,
+            total: solution.total,
+            worst: solution.worst,
+            histogram: solution.histogram,
+            seconds: solution.seconds,
+            tree: solution.tree,
+        },
+        search: Some((solution.nodes, solution.memo_entries)),
+    })
 }
 
 fn job(state: &AppState, id: &str) -> Result<Arc<Mutex<Job>>, ApiError> {
@@ -285,23 +549,26 @@ pub async fn status(
     Ok(ok(v))
 }
 
-/// `DELETE /api/analyze/{job}` (a running job finishes in the background, unseen).
+/// `DELETE /api/analyze/{job}`: drops the job and stops its work: an exact search stops
+/// within a fraction of a second and entries not yet started never run (a strategy already
+/// running finishes in the background, unseen).
 pub async fn drop_job(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    job(&state, &id)?;
+    let cell = job(&state, &id)?;
+    lock(&cell).progress.cancel.store(true, Ordering::Relaxed);
     state.0.jobs.remove(&id);
     Ok(ok(json!({"job": id, "dropped": true})))
 }
 
 /// The finished analysis a query names.
-fn pick<'a>(results: &'a [Analysis], which: Option<&str>) -> Result<&'a Analysis, ApiError> {
+fn pick<'a>(results: &'a [Outcome], which: Option<&str>) -> Result<&'a Analysis, ApiError> {
     let Some(which) = which else {
-        return Ok(&results[0]);
+        return Ok(&results[0].analysis);
     };
     if let Ok(i) = which.parse::<usize>() {
-        return results.get(i).ok_or_else(|| {
+        return results.get(i).map(|o| &o.analysis).ok_or_else(|| {
             ApiError::Invalid(format!(
                 "strategy {i} is out of range: expected 0 to {}",
                 results.len() - 1
@@ -310,13 +577,14 @@ fn pick<'a>(results: &'a [Analysis], which: Option<&str>) -> Result<&'a Analysis
     }
     results
         .iter()
+        .map(|o| &o.analysis)
         .find(|a| a.strategy.eq_ignore_ascii_case(which))
         .ok_or_else(|| {
             ApiError::Invalid(format!(
                 "strategy {which:?} is not in this job: expected one of {}",
                 results
                     .iter()
-                    .map(|a| a.strategy.as_str())
+                    .map(|o| o.analysis.strategy.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
@@ -468,7 +736,10 @@ pub async fn upload(
         engine,
         descriptions: vec![analysis.description.clone()],
         progress,
-        state: JobState::Done(vec![analysis]),
+        state: JobState::Done(vec![Outcome {
+            analysis,
+            search: None,
+        }]),
         created: Instant::now(),
     };
     let (id, cell) = state.0.jobs.insert(job)?;

@@ -11,8 +11,9 @@ use super::{AppState, game_of, ok};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
-/// The strategies, in the order they are listed to users.
-pub async fn strategies() -> Response {
+/// The strategies, in the order they are listed to users, and the exact search (`optimal`,
+/// listed apart: it is not a strategy of the registry and has its own options and budget).
+pub async fn strategies(State(state): State<AppState>) -> Response {
     let list: Vec<_> = STRATEGIES
         .iter()
         .map(|s| {
@@ -28,6 +29,14 @@ pub async fn strategies() -> Response {
         "strategies": list,
         "pools": ["all", "consistent"],
         "ties": ["consistent", "index"],
+        "optimal": {
+            "name": super::analyze::OPTIMAL,
+            "summary": "exact optimum by branch and bound: the fewest guesses in all (or the smallest worst case)",
+            "source": "Koyama and Lai 1993 (MM(4,6): 5625 guesses)",
+            "objectives": ["expected", "worst"],
+            "max_codes": state.limits().optimal_codes as u64,
+            "max_seconds": state.limits().optimal_time.as_secs(),
+        },
     }))
 }
 
@@ -44,6 +53,8 @@ pub async fn limits(State(state): State<AppState>) -> Response {
         "analysis_codes": l.analysis_codes as u64,
         "pending_jobs": l.pending_jobs,
         "show_candidates": l.show_candidates,
+        "optimal_codes": l.optimal_codes as u64,
+        "optimal_seconds": l.optimal_time.as_secs(),
     }))
 }
 
@@ -106,6 +117,7 @@ pub async fn describe(
             "solve": codes <= l.interactive_codes,
             "hint": codes <= l.interactive_codes,
             "analyze": codes <= l.analysis_codes,
+            "optimal": codes <= l.optimal_codes,
         },
     })))
 }

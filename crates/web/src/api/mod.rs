@@ -13,7 +13,7 @@
 //! | GET, DELETE | `/api/solve/{id}` | its state; end it |
 //! | POST | `/api/solve/{id}/reply`, `/undo`, `/correct` | answer, take back, correct |
 //! | POST | `/api/hint` | remaining secrets and each strategy's next guess |
-//! | POST | `/api/analyze` | start an analysis job |
+//! | POST | `/api/analyze` | start an analysis job (strategies, and the exact optimum) |
 //! | GET, DELETE | `/api/analyze/{job}` | its progress and results; drop it |
 //! | GET | `/api/analyze/{job}/tree`, `/tree.json` | explore a tree node by node; the whole tree |
 //! | POST | `/api/tree` | load a decision tree file (checked by the independent verifier) |
