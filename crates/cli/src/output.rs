@@ -6,47 +6,103 @@ use codebreak_analysis::Analysis;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
 
+/// The figures every command reports about a strategy over all secrets.
+pub struct Figures<'a> {
+    /// Secrets played.
+    pub secrets: u64,
+    /// Guesses in all.
+    pub total: u64,
+    /// Most guesses any secret needs.
+    pub worst: usize,
+    /// `histogram[k]` secrets need `k` guesses (index 0 unused).
+    pub histogram: &'a [u64],
+}
+
+impl Figures<'_> {
+    /// The figures of an analysis.
+    pub fn of(a: &Analysis) -> Figures<'_> {
+        Figures {
+            secrets: a.secrets,
+            total: a.total,
+            worst: a.worst,
+            histogram: &a.histogram,
+        }
+    }
+
+    /// The average as an exact fraction, `total/secrets`.
+    pub fn fraction(&self) -> String {
+        format!("{}/{}", self.total, self.secrets)
+    }
+
+    /// The average as a decimal.
+    pub fn average(&self) -> f64 {
+        self.total as f64 / self.secrets.max(1) as f64
+    }
+
+    /// The JSON fields shared by `analyze`, `optimal` and `verify`: secrets, total, average,
+    /// fraction, worst, and the histogram as `{"1": n1, "2": n2, ...}`.
+    pub fn json(&self) -> Map<String, Value> {
+        let mut hist = Map::new();
+        for (k, n) in self.histogram.iter().enumerate().skip(1) {
+            hist.insert(k.to_string(), json!(n));
+        }
+        let mut m = Map::new();
+        m.insert("secrets".into(), json!(self.secrets));
+        m.insert("total".into(), json!(self.total));
+        m.insert("average".into(), json!(self.average()));
+        m.insert("fraction".into(), json!(self.fraction()));
+        m.insert("worst".into(), json!(self.worst));
+        m.insert("histogram".into(), Value::Object(hist));
+        m
+    }
+
+    /// The histogram table and the summary lines (secrets, total, average, worst).
+    pub fn table(&self) -> String {
+        let mut out = String::from("guesses  secrets\n");
+        for (k, n) in self.histogram.iter().enumerate().skip(1) {
+            out.push_str(&format!("{k:>7}  {n:>7}\n"));
+        }
+        out.push_str(&format!(
+            "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\n",
+            self.secrets,
+            self.total,
+            self.fraction(),
+            self.average(),
+            self.worst
+        ));
+        out
+    }
+}
+
+/// A JSON object from shared figures and command-specific fields.
+pub fn with_fields(mut m: Map<String, Value>, fields: Value) -> Value {
+    if let Value::Object(extra) = fields {
+        m.extend(extra);
+    }
+    Value::Object(m)
+}
+
 /// The JSON object of an analysis, as documented for `analyze --json`.
 pub fn analysis_json(a: &Analysis) -> Value {
-    let mut hist = Map::new();
-    for (k, n) in a.histogram.iter().enumerate().skip(1) {
-        hist.insert(k.to_string(), json!(n));
-    }
-    json!({
-        "game": a.game,
-        "strategy": a.strategy,
-        "description": a.description,
-        "secrets": a.secrets,
-        "total": a.total,
-        "average": a.average(),
-        "fraction": a.fraction(),
-        "worst": a.worst,
-        "histogram": hist,
-        "seconds": a.seconds,
-    })
+    with_fields(
+        Figures::of(a).json(),
+        json!({
+            "game": a.game,
+            "strategy": a.strategy,
+            "description": a.description,
+            "seconds": a.seconds,
+        }),
+    )
 }
 
 /// The human report of one analysis.
 pub fn analysis_text(a: &Analysis, game: &str) -> String {
-    let mut out = String::new();
-    out.push_str(&format!(
-        "game      {game}\nstrategy  {}\n\n",
-        a.description
-    ));
-    out.push_str("guesses  secrets\n");
-    for (k, n) in a.histogram.iter().enumerate().skip(1) {
-        out.push_str(&format!("{k:>7}  {n:>7}\n"));
-    }
-    out.push_str(&format!(
-        "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\ntime      {:.3} s\n",
-        a.secrets,
-        a.total,
-        a.fraction(),
-        a.average(),
-        a.worst,
+    format!(
+        "game      {game}\nstrategy  {}\n\n{}time      {:.3} s\n",
+        a.description,
+        Figures::of(a).table(),
         a.seconds
-    ));
-    out
+    )
 }
 
 /// One table comparing several analyses of the same game.

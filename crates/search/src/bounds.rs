@@ -10,11 +10,18 @@
 /// values compares totals first, then worst cases.
 pub type Val = u64;
 
-/// Packs a total and a worst case.
+/// Packs a total and a worst case. Totals too large to pack (only ever derived from
+/// [`INFINITE`]) give [`INFINITE`].
 #[inline]
 pub fn pack(total: u64, worst: u64) -> Val {
+    if total > MAX_TOTAL {
+        return INFINITE;
+    }
     (total << 8) | worst.min(255)
 }
+
+/// Largest total that packs; every real total is far smaller (secrets × depth).
+pub const MAX_TOTAL: u64 = 1 << 36;
 
 /// The total of a packed value.
 #[inline]
@@ -180,5 +187,7 @@ mod tests {
         assert_eq!(worst(b.lower(15, 5)), 3);
         assert_eq!(b.lower(15, 2), INFINITE);
         assert!(pack(10, 3) < pack(10, 4) && pack(10, 9) < pack(11, 1));
+        // Budgets derived from an infinite bound stay infinite instead of wrapping.
+        assert_eq!(pack(total(INFINITE) + 1, 0), INFINITE);
     }
 }

@@ -13,6 +13,7 @@ use serde_json::json;
 use crate::args::{GameArgs, PoolChoice};
 use crate::cmd::analyze::{TreeFormat, write_tree};
 use crate::failure::{BadInput, Failure};
+use crate::output::{Figures, with_fields};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -156,43 +157,30 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
 }
 
 fn print_solution(s: &Solution, game: &codebreak_core::Game, what: &str, json: bool) {
-    let average = s.total as f64 / s.secrets as f64;
+    let figures = Figures {
+        secrets: s.secrets,
+        total: s.total,
+        worst: s.worst,
+        histogram: &s.histogram,
+    };
     if json {
-        let mut hist = serde_json::Map::new();
-        for (k, n) in s.histogram.iter().enumerate().skip(1) {
-            hist.insert(k.to_string(), json!(n));
-        }
-        println!(
-            "{}",
+        let v = with_fields(
+            figures.json(),
             json!({
                 "game": game.spec(),
                 "strategy": "optimal",
                 "description": what,
-                "secrets": s.secrets,
-                "total": s.total,
-                "average": average,
-                "fraction": format!("{}/{}", s.total, s.secrets),
-                "worst": s.worst,
-                "histogram": hist,
                 "seconds": s.seconds,
                 "nodes": s.nodes,
                 "memo_entries": s.memo_entries,
-            })
+            }),
         );
+        println!("{v}");
         return;
     }
-    println!("game      {game}\nstrategy  {what}\n\nguesses  secrets");
-    for (k, n) in s.histogram.iter().enumerate().skip(1) {
-        println!("{k:>7}  {n:>7}");
-    }
-    println!(
-        "\nsecrets   {}\ntotal     {}\naverage   {}/{} = {:.4}\nworst     {}\ntime      {:.3} s\nnodes     {} (memo {} sets)",
-        s.secrets,
-        s.total,
-        s.total,
-        s.secrets,
-        average,
-        s.worst,
+    print!(
+        "game      {game}\nstrategy  {what}\n\n{}time      {:.3} s\nnodes     {} (memo {} sets)\n",
+        figures.table(),
         s.seconds,
         s.nodes,
         s.memo_entries

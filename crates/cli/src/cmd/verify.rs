@@ -9,10 +9,11 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 use codebreak_core::{Game, GameKind};
 use codebreak_tree::{Format, Node, VerifyReport};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::args::GameArgs;
 use crate::failure::{BadInput, Failure};
+use crate::output::{Figures, with_fields};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -229,30 +230,21 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn fraction(r: &VerifyReport) -> String {
-    format!("{}/{}", r.total, r.secrets)
-}
-
-fn average(r: &VerifyReport) -> f64 {
-    r.total as f64 / r.secrets.max(1) as f64
+fn figures(r: &VerifyReport) -> Figures<'_> {
+    Figures {
+        secrets: r.secrets,
+        total: r.total,
+        worst: r.worst,
+        histogram: &r.histogram,
+    }
 }
 
 /// The fields of `analyze --json` that a tree determines, and the format read.
 fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
-    let mut hist = Map::new();
-    for (k, n) in r.histogram.iter().enumerate().skip(1) {
-        hist.insert(k.to_string(), json!(n));
-    }
-    json!({
-        "game": game.spec(),
-        "format": format.name(),
-        "secrets": r.secrets,
-        "total": r.total,
-        "average": average(r),
-        "fraction": fraction(r),
-        "worst": r.worst,
-        "histogram": hist,
-    })
+    with_fields(
+        figures(r).json(),
+        json!({"game": game.spec(), "format": format.name()}),
+    )
 }
 
 /// The same table as `analyze` prints.
@@ -262,17 +254,7 @@ fn report_text(game: &Game, file: &Path, format: Format, root: &Node, r: &Verify
         file.display(),
         root.size()
     );
-    out.push_str("guesses  secrets\n");
-    for (k, n) in r.histogram.iter().enumerate().skip(1) {
-        out.push_str(&format!("{k:>7}  {n:>7}\n"));
-    }
-    out.push_str(&format!(
-        "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\nverified  every secret is found\n",
-        r.secrets,
-        r.total,
-        fraction(r),
-        average(r),
-        r.worst
-    ));
+    out.push_str(&figures(r).table());
+    out.push_str("verified  every secret is found\n");
     out
 }
