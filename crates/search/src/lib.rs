@@ -20,6 +20,7 @@
 pub mod bounds;
 pub mod memo;
 mod solver;
+pub mod table;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -32,6 +33,7 @@ use thiserror::Error;
 use crate::bounds::{Bounds, INFINITE, NO_LIMIT, Val, total};
 use crate::memo::Memo;
 use crate::solver::{Interrupted, Solver};
+use crate::table::ScoreTable;
 
 /// What to minimise.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -293,7 +295,9 @@ impl<'e> Search<'e> {
         let orders: Vec<Vec<[u8; codebreak_core::MAX_PEGS]>> = (0..=5)
             .map(codebreak_core::symmetry::permutations)
             .collect();
+        let table = ScoreTable::build(e);
         let solver = |tagged: bool| Solver {
+            table: table.as_ref(),
             orders: orders.clone(),
             node_limit: self.options.node_limit.unwrap_or(u64::MAX),
             perms: perms.clone(),

@@ -8,6 +8,7 @@ use codebreak_core::{Candidates, Code, Engine, Feedback, HIST_LEN, MAX_PEGS, Poo
 use crate::Status;
 use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
 use crate::memo::{Entry, Memo, key};
+use crate::table::{ScoreTable, few_collisions};
 
 /// Sets at least this large score one guess per symmetry class.
 const SYMMETRY_MIN: usize = 24;
@@ -49,6 +50,8 @@ pub struct Solver<'a, R: Rules> {
     pub perms: Vec<[u8; MAX_PEGS]>,
     /// `orders[k]`: every order of `k` moves, for canonical positions.
     pub orders: Vec<Vec<[u8; MAX_PEGS]>>,
+    /// Every reply, tabulated, when the game is small enough.
+    pub table: Option<&'a ScoreTable>,
 }
 
 /// Memo keys of a node: its set of candidates, and for peg games with a short history its
@@ -419,10 +422,8 @@ impl<R: Rules> Solver<'_, R> {
             return Some(Vec::new());
         }
         let allowed = n - need; // collisions a guess may have
-        let rules = self.e.rules();
         // The two most alike secrets first: few guesses tell them apart, so most guesses
         // collide at once.
-        let mut order: Vec<R::Packed> = s.packed().to_vec();
         let codes: Vec<Code> = s.indices().iter().map(|&i| self.e.code(i)).collect();
         let alike = |a: &Code, b: &Code| {
             a.pegs()
@@ -440,28 +441,50 @@ impl<R: Rules> Solver<'_, R> {
                 }
             }
         }
-        order.swap(0, best.1);
-        order.swap(1, best.2);
-        let survivors: Vec<u32> = pool
-            .iter()
-            .copied()
-            .filter(|&g| {
-                let gp = self.e.packed(g);
-                let mut seen = 0u64;
-                let mut collisions = 0u64;
-                for &p in &order {
-                    let bit = 1u64 << (rules.score(p, gp).index() & 63);
-                    if seen & bit != 0 {
-                        collisions += 1;
-                        if collisions > allowed {
-                            return false;
+        let survivors: Vec<u32> = match self.table {
+            Some(table) => {
+                let mut order: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+                order.swap(0, best.1);
+                order.swap(1, best.2);
+                let mut all = Vec::new();
+                few_collisions(&order, table.codes(), allowed as u32, &mut all);
+                // Keep those of the pool (both lists ascending).
+                let mut k = 0;
+                all.into_iter()
+                    .filter(|&g| {
+                        while k < pool.len() && pool[k] < g {
+                            k += 1;
                         }
-                    }
-                    seen |= bit;
-                }
-                true
-            })
-            .collect();
+                        k < pool.len() && pool[k] == g
+                    })
+                    .collect()
+            }
+            None => {
+                let rules = self.e.rules();
+                let mut order: Vec<R::Packed> = s.packed().to_vec();
+                order.swap(0, best.1);
+                order.swap(1, best.2);
+                pool.iter()
+                    .copied()
+                    .filter(|&g| {
+                        let gp = self.e.packed(g);
+                        let mut seen = 0u64;
+                        let mut collisions = 0u64;
+                        for &p in &order {
+                            let bit = 1u64 << (rules.score(p, gp).index() & 63);
+                            if seen & bit != 0 {
+                                collisions += 1;
+                                if collisions > allowed {
+                                    return false;
+                                }
+                            }
+                            seen |= bit;
+                        }
+                        true
+                    })
+                    .collect()
+            }
+        };
         Some(self.score_all(s, &survivors, d, beta))
     }
 
@@ -660,58 +683,63 @@ impl<R: Rules> Solver<'_, R> {
         classes.sort_by_key(|(f, c)| (c.len(), *f));
         // Bounds on each class: exact when memoised; for large classes, the best bound of
         // any guess one level down (their guesses are scored once, here, and handed down);
-        // otherwise the counting bound.
-        let counting: Vec<Val> = classes
-            .iter()
-            .map(|(_, c)| self.bounds.lower(c.len() as u64, d - 1))
-            .collect();
-        let counting_sum: u64 = counting.iter().map(|&v| total(v)).sum();
-        let mut pres: Vec<Option<Vec<Choice>>> = Vec::with_capacity(classes.len());
+        // otherwise the counting bound. The largest classes are bounded first, and each
+        // class may only cost what the others' bounds so far leave, so a hopeless guess is
+        // dropped before its smaller classes are scored at all.
         let mut lbs: Vec<u64> = Vec::with_capacity(classes.len());
-        let mut lb_sum = n;
         let mut lb_worst = 1u64;
-        for ((fb, c), &count) in classes.iter().zip(&counting) {
+        for (_, c) in &classes {
+            let count = self.bounds.lower(c.len() as u64, d - 1);
             if count == INFINITE {
                 return Ok(None);
             }
-            // The most this class may cost while the others cost their counting bounds.
+            lbs.push(total(count));
+            lb_worst = lb_worst.max(1 + worst(count));
+        }
+        let mut lb_sum = n + lbs.iter().sum::<u64>();
+        if pack(lb_sum, lb_worst) >= beta {
+            return Ok(None);
+        }
+        let mut pres: Vec<Option<Vec<Choice>>> = vec![None; classes.len()];
+        for (i, (fb, c)) in classes.iter().enumerate().rev() {
+            if c.len() <= INSIDE_FIRST_MAX {
+                break; // sorted by size: the rest keep their counting bounds
+            }
+            // The most this class may cost while the others cost their bounds so far.
             let room = if beta == INFINITE {
                 INFINITE
             } else {
-                match total(beta).checked_sub(n + counting_sum - total(count)) {
+                match total(beta).checked_sub(lb_sum - lbs[i]) {
                     Some(r) => pack(r + 1, 0),
                     None => return Ok(None),
                 }
             };
-            let (bound, pre) = if c.len() > INSIDE_FIRST_MAX {
-                history.push((guess, *fb));
-                let known = self.keys(c, history, d - 1).and_then(|k| self.recall(&k));
-                let r = match known {
-                    Some(Entry::Exact(v, _)) => (v, None),
-                    _ => {
-                        let choices = self.choices(c, history, d - 1, room, Side::All);
-                        let mut b = choices.first().map_or(INFINITE, |c| c.lb);
-                        if let Some(Entry::AtLeast(v)) = known {
-                            b = b.max(v);
-                        }
-                        (b.max(count), Some(choices))
+            history.push((guess, *fb));
+            let known = self.keys(c, history, d - 1).and_then(|k| self.recall(&k));
+            let bound = match known {
+                Some(Entry::Exact(v, _)) => v,
+                Some(Entry::AtLeast(v)) if v >= room => INFINITE,
+                _ => {
+                    let choices = self.choices(c, history, d - 1, room, Side::All);
+                    let mut b = choices.first().map_or(INFINITE, |c| c.lb);
+                    if let Some(Entry::AtLeast(v)) = known {
+                        b = b.max(v);
                     }
-                };
-                history.pop();
-                r
-            } else {
-                (count, None)
+                    pres[i] = Some(choices);
+                    b
+                }
             };
+            history.pop();
             if bound == INFINITE {
                 return Ok(None);
             }
-            lb_sum += total(bound);
+            let bound_total = total(bound).max(lbs[i]);
+            lb_sum += bound_total - lbs[i];
+            lbs[i] = bound_total;
             lb_worst = lb_worst.max(1 + worst(bound));
-            lbs.push(total(bound));
-            pres.push(pre);
-        }
-        if pack(lb_sum, lb_worst) >= beta {
-            return Ok(None);
+            if pack(lb_sum, lb_worst) >= beta {
+                return Ok(None);
+            }
         }
         let mut sum = n;
         let mut rest: u64 = lbs.iter().sum();

@@ -1,0 +1,149 @@
+//! Every reply of a game, tabulated: one byte per (code, guess) pair, row by code.
+//!
+//! Deep in the search, most nodes hold a handful of secrets, and the question asked of every
+//! guess is "does it tell these secrets apart?" ([`few_collisions`]). With the replies of each
+//! secret laid out in a row, that question is answered sixteen guesses at a time with byte
+//! shuffles, instead of one score at a time.
+
+use codebreak_core::{Engine, Rules};
+use rayon::prelude::*;
+use wide::{CmpEq, CmpGt, i8x16};
+
+/// Largest game tabulated: `n²` bytes (64 MiB here).
+pub const MAX_CODES: usize = 8192;
+/// Most distinct replies the vector kernel handles (one bit each in two bytes).
+pub const MAX_REPLIES: usize = 16;
+/// Value of the padding bytes past the last guess: a reply no guess gets, which never collides.
+const PAD: i8 = i8::MIN;
+
+/// The reply index of every guess against every code.
+pub struct ScoreTable {
+    codes: usize,
+    stride: usize,
+    cells: Vec<i8>,
+}
+
+impl ScoreTable {
+    /// Tabulates the game, or `None` when it is too large or has too many replies for the
+    /// kernel.
+    pub fn build<R: Rules>(e: &Engine<R>) -> Option<ScoreTable> {
+        let codes = e.space().len();
+        if codes > MAX_CODES || e.feedback_count() > MAX_REPLIES {
+            return None;
+        }
+        let stride = codes.next_multiple_of(16);
+        let mut cells = vec![PAD; codes * stride];
+        let rules = e.rules();
+        cells
+            .par_chunks_mut(stride)
+            .enumerate()
+            .for_each(|(c, row)| {
+                let secret = e.packed(c as u32);
+                for (g, cell) in row[..codes].iter_mut().enumerate() {
+                    *cell = rules.score(secret, e.packed(g as u32)).0 as i8;
+                }
+            });
+        Some(ScoreTable {
+            codes,
+            stride,
+            cells,
+        })
+    }
+
+    /// Replies of every guess when the secret is `code`, padded to a multiple of 16.
+    pub fn row(&self, code: u32) -> &[i8] {
+        let start = code as usize * self.stride;
+        &self.cells[start..start + self.stride]
+    }
+
+    /// Number of codes (and guesses).
+    pub fn codes(&self) -> usize {
+        self.codes
+    }
+}
+
+/// Appends to `out`, in increasing order, every guess `g < codes` whose replies `row[g]` over
+/// the given rows (one per secret) collide at most `allowed` times: a collision is a secret
+/// whose reply an earlier row already gave. Rows come from one [`ScoreTable`]; putting rows
+/// likely to collide first lets hopeless blocks of guesses stop early.
+///
+/// Sixteen guesses at a time: each reply `r` becomes bit `r` of a (low, high) byte pair by
+/// two byte shuffles, and a guess's lane collides when that bit is already set.
+pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<u32>) {
+    let lo_bits = i8x16::new([1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let hi_bits = i8x16::new([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
+    let zero = i8x16::ZERO;
+    let one = i8x16::splat(1);
+    let limit = i8x16::splat(allowed.min(100) as i8);
+    for start in (0..codes).step_by(16) {
+        let (mut seen_lo, mut seen_hi, mut collisions) = (zero, zero, zero);
+        let mut dead = 0;
+        for row in rows {
+            let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
+            // Padding (negative) shuffles to nothing, so padded lanes never collide.
+            let lo = lo_bits.swizzle_relaxed(v);
+            let hi = hi_bits.swizzle_relaxed(v);
+            let hit = (seen_lo & lo) | (seen_hi & hi);
+            collisions += !hit.cmp_eq(zero) & one;
+            seen_lo |= lo;
+            seen_hi |= hi;
+            dead = collisions.cmp_gt(limit).move_mask();
+            if dead == 0xffff {
+                break;
+            }
+        }
+        let mut alive = !dead as u32 & 0xffff;
+        while alive != 0 {
+            let g = start + alive.trailing_zeros() as usize;
+            if g >= codes {
+                break;
+            }
+            out.push(g as u32);
+            alive &= alive - 1;
+        }
+    }
+}
+
+/// The reference form of [`few_collisions`], one guess at a time.
+pub fn few_collisions_scalar(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<u32>) {
+    'guess: for g in 0..codes {
+        let mut seen = 0u32;
+        let mut collisions = 0;
+        for row in rows {
+            let bit = 1u32 << (row[g] & 31);
+            if seen & bit != 0 {
+                collisions += 1;
+                if collisions > allowed {
+                    continue 'guess;
+                }
+            }
+            seen |= bit;
+        }
+        out.push(g as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::{AnyEngine, Game, GameSpec, dispatch_engine};
+
+    #[test]
+    fn vector_and_scalar_kernels_agree() {
+        let game = Game::new(&GameSpec::bulls(4, 10)).unwrap();
+        let any = AnyEngine::new(&game).unwrap();
+        dispatch_engine!(&any, e => {
+            let t = ScoreTable::build(e).expect("small game");
+            assert_eq!(t.codes(), 5040);
+            for (k, allowed) in [(2usize, 0u32), (5, 0), (9, 1), (9, 3), (13, 5), (14, 7), (20, 12)] {
+                let secrets: Vec<u32> = (0..k as u32).map(|i| i * 373 % 5040).collect();
+                let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                few_collisions(&rows, t.codes(), allowed, &mut fast);
+                few_collisions_scalar(&rows, t.codes(), allowed, &mut slow);
+                assert_eq!(fast, slow, "{k} secrets, {allowed} collisions allowed");
+                assert!(!slow.is_empty() && slow.len() < 5040, "{k}: {}", slow.len());
+            }
+        });
+    }
+}
