@@ -12,6 +12,7 @@ use crate::feedback::Feedback;
 use crate::game::Game;
 use crate::rules::{AnyRules, BlackOnly, BlackWhite, Rules, TwoD, WidePegs};
 use crate::space::CodeSpace;
+use crate::spec::Order;
 use crate::symmetry::Symmetry;
 
 /// Room for every reply index of every game (the largest has 153).
@@ -277,8 +278,11 @@ impl<R: Rules> Engine<R> {
             return None;
         }
         let guesses: Vec<Code> = history.iter().map(|&g| self.code(g)).collect();
-        Symmetry::of(self.game.pegs(), self.game.colors(), &guesses)
-            .representatives(self.space.codes(), pool)
+        Symmetry::of(self.game.pegs(), self.game.colors(), &guesses).representatives(
+            self.space.codes(),
+            pool,
+            self.game.order() == Order::Lex,
+        )
     }
 
     /// The guess with the lowest partition cost, ties broken by `ties`. `history` holds the

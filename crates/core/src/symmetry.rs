@@ -113,10 +113,45 @@ impl Symmetry {
         })
     }
 
+    /// True when no transformation of the group makes `code` smaller: it is the canonical
+    /// member of its orbit.
+    pub fn is_smallest(&self, code: &Code) -> bool {
+        if self.root {
+            return self.canonical(code) == *code;
+        }
+        let src = code.pegs();
+        'group: for (sigma, pi) in &self.group {
+            let mut free_map = [FREE; 64];
+            let mut next = 0;
+            for (i, &want) in src.iter().enumerate() {
+                let c = src[sigma[i] as usize];
+                let t = if pi[c as usize] != FREE {
+                    pi[c as usize]
+                } else {
+                    if free_map[c as usize] == FREE {
+                        free_map[c as usize] = self.free[next];
+                        next += 1;
+                    }
+                    free_map[c as usize]
+                };
+                if t != want {
+                    if t < want {
+                        return false;
+                    }
+                    continue 'group;
+                }
+            }
+        }
+        true
+    }
+
     /// One guess per orbit among `guesses` (ascending indices into `codes`): the lowest index
     /// of each orbit, in ascending order. Returns `None` when the group is trivial, or too large
     /// for the work to pay off.
-    pub fn representatives(&self, codes: &[Code], guesses: &[u32]) -> Option<Vec<u32>> {
+    ///
+    /// `lex` says that `codes` are in lexicographic order, so that the lowest index of an orbit
+    /// is its smallest code, which is found without hashing.
+    pub fn representatives(&self, codes: &[Code], guesses: &[u32], lex: bool) -> Option<Vec<u32>> {
         if self.is_trivial() {
             return None;
         }
@@ -128,12 +163,22 @@ impl Symmetry {
         if group * guesses.len() as u64 * self.pegs as u64 > WORK_BUDGET {
             return None;
         }
-        let mut seen: FxHashSet<Code> = FxHashSet::default();
-        let reps: Vec<u32> = guesses
-            .iter()
-            .copied()
-            .filter(|&i| seen.insert(self.canonical(&codes[i as usize])))
-            .collect();
+        let reps: Vec<u32> = if lex {
+            // The lowest index of an orbit is its smallest code: test each code against the
+            // group, stopping at the first transformation that makes it smaller.
+            guesses
+                .iter()
+                .copied()
+                .filter(|&i| self.is_smallest(&codes[i as usize]))
+                .collect()
+        } else {
+            let mut seen: FxHashSet<Code> = FxHashSet::default();
+            guesses
+                .iter()
+                .copied()
+                .filter(|&i| seen.insert(self.canonical(&codes[i as usize])))
+                .collect()
+        };
         Some(reps)
     }
 }
@@ -370,6 +415,28 @@ mod tests {
 
     fn code(s: &[u8]) -> Code {
         Code::from_pegs(s).unwrap()
+    }
+
+    #[test]
+    fn smallest_codes_are_the_hashed_representatives() {
+        use crate::{Game, GameSpec};
+        for spec in [GameSpec::mastermind(4, 6), GameSpec::bulls(4, 8)] {
+            let game = Game::new(&spec).unwrap();
+            let space = game.space().unwrap();
+            let codes = space.codes();
+            let all: Vec<u32> = (0..codes.len() as u32).collect();
+            let histories: [&[usize]; 5] = [&[], &[0], &[7], &[0, 1], &[3, 200, 31]];
+            for h in histories {
+                let moves: Vec<Code> = h.iter().map(|&i| codes[i % codes.len()]).collect();
+                let sym = Symmetry::of(4, game.colors(), &moves);
+                let fast = sym.representatives(codes, &all, true);
+                let slow = sym.representatives(codes, &all, false);
+                assert_eq!(fast, slow, "{spec:?} after {moves:?}");
+                if let Some(r) = &fast {
+                    assert!(r.len() < codes.len());
+                }
+            }
+        }
     }
 
     #[test]

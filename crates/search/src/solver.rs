@@ -354,6 +354,19 @@ impl<R: Rules> Solver<'_, R> {
             (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
             (Pool::All, _) => &self.all_codes,
         };
+        // Outside guesses on small sets: first the few that split the set finely enough
+        // (a property shared by a whole orbit, so the filters below give the same result
+        // after it as before it).
+        let fine;
+        if side == Side::Outside
+            && let Some(budget) = self.outside_budget(n as u64, d, beta)
+        {
+            let Some(allowed) = budget else {
+                return Vec::new();
+            };
+            fine = self.few_collisions(s, pool, allowed);
+            pool = &fine;
+        }
         let reps;
         if n >= SYMMETRY_MIN
             && let Some(r) =
@@ -388,42 +401,30 @@ impl<R: Rules> Solver<'_, R> {
                 .collect::<Vec<_>>();
             pool = &outside;
         }
-        if side == Side::Outside {
-            return self
-                .score_outside_small(s, pool, d, beta)
-                .unwrap_or_else(|| self.score_all(s, pool, d, beta));
-        }
         self.score_all(s, pool, d, beta)
     }
 
     /// Outside guesses for a small set, where every class is small enough that its counting
     /// bound is `2c - 1`: a guess's bound is then `3n - parts`, so beating `beta` needs at
-    /// least `3n - total(beta)` classes, and a guess can be dropped at the first reply
-    /// collision too many (a bound equal in total may still win on the worst case, so ties
-    /// are kept). Survivors are scored in full. `None` when the shortcut does not apply.
-    fn score_outside_small(
-        &self,
-        s: &Candidates<R::Packed>,
-        pool: &[u32],
-        d: u32,
-        beta: Val,
-    ) -> Option<Vec<Choice>> {
-        let n = s.len() as u64;
-        let f = self.e.feedback_count();
+    /// least `3n - total(beta)` classes, that is at most `3n - total(beta)` reply collisions
+    /// (a bound equal in total may still win on the worst case, so ties are kept). Returns
+    /// the collisions a guess may have (`Some(None)`: no guess can win), or `None` when the
+    /// shortcut does not apply.
+    fn outside_budget(&self, n: u64, d: u32, beta: Val) -> Option<Option<u64>> {
         if beta == INFINITE
-            || f > 64
+            || self.e.feedback_count() > 64
             || n > self.bounds.branching() + 1
             || self.bounds.cap(d - 1) < n
         {
             return None;
         }
         let need = (3 * n).saturating_sub(total(beta));
-        if need > n {
-            return Some(Vec::new());
-        }
-        let allowed = n - need; // collisions a guess may have
-        // The two most alike secrets first: few guesses tell them apart, so most guesses
-        // collide at once.
+        Some((need <= n).then(|| n - need))
+    }
+
+    /// The guesses of `pool` (ascending) whose replies on `s` collide at most `allowed` times,
+    /// in ascending order.
+    fn few_collisions(&self, s: &Candidates<R::Packed>, pool: &[u32], allowed: u64) -> Vec<u32> {
         let codes: Vec<Code> = s.indices().iter().map(|&i| self.e.code(i)).collect();
         let alike = |a: &Code, b: &Code| {
             a.pegs()
@@ -441,7 +442,7 @@ impl<R: Rules> Solver<'_, R> {
                 }
             }
         }
-        let survivors: Vec<u32> = match self.table {
+        match self.table {
             Some(table) => {
                 let mut order: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
                 order.swap(0, best.1);
@@ -484,8 +485,7 @@ impl<R: Rules> Solver<'_, R> {
                     })
                     .collect()
             }
-        };
-        Some(self.score_all(s, &survivors, d, beta))
+        }
     }
 
     /// Colours that no candidate contains never score, so any two of them are
@@ -517,14 +517,15 @@ impl<R: Rules> Solver<'_, R> {
                 }
                 want &= want - 1;
             }
-            let code = self.e.code(g);
-            let placed: Vec<u8> = code
-                .pegs()
-                .iter()
-                .copied()
-                .filter(|&p| absent & (1 << p) != 0)
-                .collect();
-            placed.windows(2).all(|w| w[0] < w[1])
+            let mut last = None;
+            self.e.code(g).pegs().iter().all(|&p| {
+                if absent & (1 << p) == 0 {
+                    return true;
+                }
+                let rising = last.is_none_or(|l| l < p);
+                last = Some(p);
+                rising
+            })
         };
         Some(pool.iter().copied().filter(keep).collect())
     }

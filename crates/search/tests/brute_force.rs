@@ -85,6 +85,8 @@ fn branch_and_bound_matches_brute_force() {
         GameSpec::mastermind(2, 3),
         GameSpec::mastermind(2, 4),
         GameSpec::mastermind(3, 3),
+        // More than 16 replies: the search scores outside guesses without the reply table.
+        GameSpec::mastermind(5, 2),
         GameSpec::bulls(2, 4),
         GameSpec::bulls(3, 4),
         GameSpec {
