@@ -190,18 +190,6 @@ impl<R: Rules> Solver<'_, R> {
         d: u32,
         beta: Val,
     ) -> Result<Found, Interrupted> {
-        self.solve_pre(s, history, d, beta, None)
-    }
-
-    /// [`Solver::solve`], with the node's scored guesses when the caller already has them.
-    fn solve_pre(
-        &self,
-        s: &Candidates<R::Packed>,
-        history: &mut Vec<(u32, Feedback)>,
-        d: u32,
-        beta: Val,
-        pre: Option<Vec<Choice>>,
-    ) -> Result<Found, Interrupted> {
         let n = s.len();
         if n == 1 {
             let v = pack(1, 1);
@@ -239,13 +227,13 @@ impl<R: Rules> Solver<'_, R> {
             // Small sets: the guesses that could be the secret first. A good one often proves
             // that no other guess can do better, since a guess outside the set finds no
             // secret at once.
-            let inside = self.choices(s, history, d, beta_eff, Side::Inside);
+            let inside = self.choices(s, history, d, beta_eff, Side::Inside, false);
             let mut found = self.try_choices(s, history, d, beta_eff, &inside, lb)?;
             if let Some((v, _)) = found {
                 beta_eff = v;
             }
             if self.pool == Pool::All && beta_eff > self.bounds.outside(n as u64, d) {
-                let outside = self.choices(s, history, d, beta_eff, Side::Outside);
+                let outside = self.choices(s, history, d, beta_eff, Side::Outside, false);
                 if let Some(better) = self.try_choices(s, history, d, beta_eff, &outside, lb)? {
                     found = Some(better);
                 }
@@ -254,10 +242,7 @@ impl<R: Rules> Solver<'_, R> {
         } else {
             // Large sets: a quick greedy strategy gives a first upper bound, then every
             // guess in bound order.
-            let all = match pre {
-                Some(all) => all,
-                None => self.choices(s, history, d, INFINITE, Side::All),
-            };
+            let all = self.choices(s, history, d, beta, Side::All, false);
             let greedy = if n >= GREEDY_MIN {
                 self.greedy(s, history, d, Some(&all))?
             } else {
@@ -311,7 +296,7 @@ impl<R: Rules> Solver<'_, R> {
         let choices = match pre {
             Some(c) => c,
             None => {
-                scored = self.choices(s, history, d, INFINITE, Side::All);
+                scored = self.choices(s, history, d, INFINITE, Side::All, false);
                 &scored
             }
         };
@@ -339,7 +324,7 @@ impl<R: Rules> Solver<'_, R> {
     }
 
     /// Guesses of one side worth trying at this node (bound below `beta`), best bound
-    /// first.
+    /// first; with `best_only`, just one with the least bound.
     fn choices(
         &self,
         s: &Candidates<R::Packed>,
@@ -347,6 +332,7 @@ impl<R: Rules> Solver<'_, R> {
         d: u32,
         beta: Val,
         side: Side,
+        best_only: bool,
     ) -> Vec<Choice> {
         let e = self.e;
         let n = s.len();
@@ -401,7 +387,7 @@ impl<R: Rules> Solver<'_, R> {
                 .collect::<Vec<_>>();
             pool = &outside;
         }
-        self.score_all(s, pool, d, beta)
+        self.score_all(s, pool, d, beta, best_only)
     }
 
     /// Outside guesses for a small set, where every class is small enough that its counting
@@ -530,18 +516,36 @@ impl<R: Rules> Solver<'_, R> {
         Some(pool.iter().copied().filter(keep).collect())
     }
 
-    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first.
-    fn score_all(&self, s: &Candidates<R::Packed>, pool: &[u32], d: u32, beta: Val) -> Vec<Choice> {
+    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first. With
+    /// `best_only`, only the least bound is wanted: each guess is also dropped as soon as it
+    /// cannot beat the best one so far, and one choice is returned.
+    fn score_all(
+        &self,
+        s: &Candidates<R::Packed>,
+        pool: &[u32],
+        d: u32,
+        beta: Val,
+        best_only: bool,
+    ) -> Vec<Choice> {
         let e = self.e;
         let n = s.len();
         let f = e.feedback_count();
         let win = self.win.index();
         let rules = e.rules();
         let cap = self.bounds.cap(d - 1);
-        let limit = if beta == INFINITE {
-            u64::MAX
-        } else {
-            total(beta) + 1
+        // Guesses must beat this: `beta`, or the best bound so far with `best_only`.
+        let bar = AtomicU64::new(beta);
+        let limit = || {
+            let b = if best_only {
+                bar.load(Ordering::Relaxed)
+            } else {
+                beta
+            };
+            if b == INFINITE {
+                u64::MAX
+            } else {
+                total(b) + 1
+            }
         };
         let fill = |h: u32| self.bounds.fill_of(h as usize);
         // Counts go into four interleaved histograms so that runs of equal replies do not
@@ -572,13 +576,16 @@ impl<R: Rules> Solver<'_, R> {
                 for &p in rest {
                     lanes[rules.score(p, gp).index() & m][0] += 1;
                 }
-                if limit != u64::MAX && k + 1 < last {
-                    let t: u64 = lanes[..f]
-                        .iter()
-                        .map(|r| fill(r[0] + r[1] + r[2] + r[3]))
-                        .sum();
-                    if n as u64 + t > limit {
-                        return None;
+                if k + 1 < last {
+                    let limit = limit();
+                    if limit != u64::MAX {
+                        let t: u64 = lanes[..f]
+                            .iter()
+                            .map(|r| fill(r[0] + r[1] + r[2] + r[3]))
+                            .sum();
+                        if n as u64 + t > limit {
+                            return None;
+                        }
                     }
                 }
             }
@@ -605,6 +612,9 @@ impl<R: Rules> Solver<'_, R> {
                 return None;
             }
             let lb = pack(n as u64 + t, 1 + self.bounds.depth_of(largest as usize));
+            if best_only && bar.fetch_min(lb, Ordering::Relaxed) <= lb {
+                return None;
+            }
             (lb < beta).then_some(Choice {
                 lb,
                 spread,
@@ -627,6 +637,9 @@ impl<R: Rules> Solver<'_, R> {
             pool.iter().filter_map(|&g| score(g, &mut lanes)).collect()
         };
         choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
+        if best_only {
+            choices.truncate(1);
+        }
         choices
     }
 
@@ -683,8 +696,9 @@ impl<R: Rules> Solver<'_, R> {
         // search) gets the tightest budget.
         classes.sort_by_key(|(f, c)| (c.len(), *f));
         // Bounds on each class: exact when memoised; for large classes, the best bound of
-        // any guess one level down (their guesses are scored once, here, and handed down);
-        // otherwise the counting bound. The largest classes are bounded first, and each
+        // any guess one level down (only the least is wanted, so guesses are dropped as soon
+        // as they cannot beat it: most bounded guesses are never played, and a class that is
+        // played has its guesses ranked in full then); otherwise the counting bound. The largest classes are bounded first, and each
         // class may only cost what the others' bounds so far leave, so a hopeless guess is
         // dropped before its smaller classes are scored at all.
         let mut lbs: Vec<u64> = Vec::with_capacity(classes.len());
@@ -701,7 +715,6 @@ impl<R: Rules> Solver<'_, R> {
         if pack(lb_sum, lb_worst) >= beta {
             return Ok(None);
         }
-        let mut pres: Vec<Option<Vec<Choice>>> = vec![None; classes.len()];
         for (i, (fb, c)) in classes.iter().enumerate().rev() {
             if c.len() <= INSIDE_FIRST_MAX {
                 break; // sorted by size: the rest keep their counting bounds
@@ -721,12 +734,11 @@ impl<R: Rules> Solver<'_, R> {
                 Some(Entry::Exact(v, _)) => v,
                 Some(Entry::AtLeast(v)) if v >= room => INFINITE,
                 _ => {
-                    let choices = self.choices(c, history, d - 1, room, Side::All);
-                    let mut b = choices.first().map_or(INFINITE, |c| c.lb);
+                    let best = self.choices(c, history, d - 1, room, Side::All, true);
+                    let mut b = best.first().map_or(INFINITE, |c| c.lb);
                     if let Some(Entry::AtLeast(v)) = known {
                         b = b.max(v);
                     }
-                    pres[i] = Some(choices);
                     b
                 }
             };
@@ -745,7 +757,7 @@ impl<R: Rules> Solver<'_, R> {
         let mut sum = n;
         let mut rest: u64 = lbs.iter().sum();
         let mut w = 1u64;
-        for (((fb, class), lb), pre) in classes.iter().zip(&lbs).zip(pres) {
+        for ((fb, class), lb) in classes.iter().zip(&lbs) {
             rest -= lb;
             let beta_now = match live {
                 Some(l) => beta.min(l.bound()),
@@ -756,7 +768,7 @@ impl<R: Rules> Solver<'_, R> {
                 return Ok(None);
             };
             history.push((guess, *fb));
-            let found = self.solve_pre(class, history, d - 1, pack(allowed + 1, 0), pre);
+            let found = self.solve(class, history, d - 1, pack(allowed + 1, 0));
             history.pop();
             match found? {
                 Some((v, _)) => {
