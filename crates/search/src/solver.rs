@@ -729,17 +729,19 @@ impl<R: Rules> Solver<'_, R> {
                 }
             };
             history.push((guess, *fb));
-            let known = self.keys(c, history, d - 1).and_then(|k| self.recall(&k));
+            let keys = self.keys(c, history, d - 1);
+            let known = keys.as_ref().and_then(|k| self.recall(k));
             let bound = match known {
                 Some(Entry::Exact(v, _)) => v,
                 Some(Entry::AtLeast(v)) if v >= room => INFINITE,
-                _ => {
+                Some(Entry::AtLeast(v)) => v,
+                None => {
                     let best = self.choices(c, history, d - 1, room, Side::All, true);
-                    let mut b = best.first().map_or(INFINITE, |c| c.lb);
-                    if let Some(Entry::AtLeast(v)) = known {
-                        b = b.max(v);
+                    let b = best.first().map_or(room, |c| c.lb);
+                    if let Some(k) = &keys {
+                        self.remember(k, Entry::AtLeast(b));
                     }
-                    b
+                    if b >= room { INFINITE } else { b }
                 }
             };
             history.pop();
