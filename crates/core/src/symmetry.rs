@@ -20,6 +20,14 @@ use crate::code::{Code, MAX_PEGS};
 /// to free colours only.
 const WORK_BUDGET: u64 = 400_000_000;
 
+/// Most position permutations kept in a group (80 bytes each). Games with many pegs and few
+/// colours have huge groups (after `0000000011111111`, 8!·8!·2 of them); past this size the
+/// group is dropped and only the free colours are used, which is still exact, just coarser.
+const MAX_GROUP: usize = 1 << 16;
+
+/// Most backtracking steps spent enumerating a group before it is dropped as above.
+const MAX_GROUP_STEPS: u64 = 1 << 22;
+
 /// The symmetry group of a position in a peg game.
 #[derive(Clone, Debug)]
 pub struct Symmetry {
@@ -49,19 +57,27 @@ impl Symmetry {
             .collect();
         let mut group = Vec::new();
         if !history.is_empty() {
-            let mut sigma = [0u8; MAX_PEGS];
-            let mut pi = [FREE; 64];
-            let mut pi_inv = [FREE; 64];
-            search(
+            let mut walk = Walk {
                 history,
                 pegs,
-                0,
-                0,
-                &mut sigma,
-                &mut pi,
-                &mut pi_inv,
-                &mut group,
-            );
+                sigma: [0u8; MAX_PEGS],
+                pi: [FREE; 64],
+                pi_inv: [FREE; 64],
+                out: &mut group,
+                steps: 0,
+            };
+            if !walk.search(0, 0) {
+                // Too large to list: the identity with the free colours alone still gives
+                // exact (coarser) orbits.
+                group.clear();
+                let mut pi = [FREE; 64];
+                for (c, slot) in pi.iter_mut().enumerate().take(colors) {
+                    if used & (1 << c) != 0 {
+                        *slot = c as u8;
+                    }
+                }
+                group.push((std::array::from_fn(|i| i as u8), pi));
+            }
         }
         Symmetry {
             pegs,
@@ -202,57 +218,64 @@ fn relabel(src: &[u8], sigma: &[u8; MAX_PEGS], pi: &[u8; 64], free: &[u8], out: 
     }
 }
 
-/// Backtracking over σ(i) position by position, keeping the induced colour map consistent.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    history: &[Code],
+/// The state of the backtracking that lists a position's group.
+struct Walk<'a> {
+    history: &'a [Code],
     pegs: usize,
-    i: usize,
-    taken: u32,
-    sigma: &mut [u8; MAX_PEGS],
-    pi: &mut [u8; 64],
-    pi_inv: &mut [u8; 64],
-    out: &mut Vec<([u8; MAX_PEGS], [u8; 64])>,
-) {
-    if i == pegs {
-        out.push((*sigma, *pi));
-        return;
-    }
-    'choice: for j in 0..pegs {
-        if taken & (1 << j) != 0 {
-            continue;
+    sigma: [u8; MAX_PEGS],
+    pi: [u8; 64],
+    pi_inv: [u8; 64],
+    out: &'a mut Vec<([u8; MAX_PEGS], [u8; 64])>,
+    steps: u64,
+}
+
+impl Walk<'_> {
+    /// Backtracking over σ(i) position by position, keeping the induced colour map consistent.
+    /// False when the group outgrew [`MAX_GROUP`] or the walk [`MAX_GROUP_STEPS`].
+    fn search(&mut self, i: usize, taken: u32) -> bool {
+        if i == self.pegs {
+            self.out.push((self.sigma, self.pi));
+            return self.out.len() <= MAX_GROUP;
         }
-        // Map g[j] -> g[i] for every guess; remember what we set to undo it.
-        let mut set: Vec<u8> = Vec::new();
-        for g in history {
-            let (a, b) = (g.pegs()[j], g.pegs()[i]);
-            if pi[a as usize] == FREE && pi_inv[b as usize] == FREE {
-                pi[a as usize] = b;
-                pi_inv[b as usize] = a;
-                set.push(a);
-            } else if pi[a as usize] != b {
-                for &a in &set {
-                    pi_inv[pi[a as usize] as usize] = FREE;
-                    pi[a as usize] = FREE;
+        for j in 0..self.pegs {
+            if taken & (1 << j) != 0 {
+                continue;
+            }
+            self.steps += 1;
+            if self.steps > MAX_GROUP_STEPS {
+                return false;
+            }
+            // Map g[j] -> g[i] for every guess; remember what we set to undo it.
+            let mut set = [0u8; 64];
+            let mut n_set = 0;
+            let mut fits = true;
+            for g in self.history {
+                let (a, b) = (g.pegs()[j], g.pegs()[i]);
+                if self.pi[a as usize] == FREE && self.pi_inv[b as usize] == FREE {
+                    self.pi[a as usize] = b;
+                    self.pi_inv[b as usize] = a;
+                    set[n_set] = a;
+                    n_set += 1;
+                } else if self.pi[a as usize] != b {
+                    fits = false;
+                    break;
                 }
-                continue 'choice;
+            }
+            let ok = if fits {
+                self.sigma[i] = j as u8;
+                self.search(i + 1, taken | (1 << j))
+            } else {
+                true
+            };
+            for &a in &set[..n_set] {
+                self.pi_inv[self.pi[a as usize] as usize] = FREE;
+                self.pi[a as usize] = FREE;
+            }
+            if !ok {
+                return false;
             }
         }
-        sigma[i] = j as u8;
-        search(
-            history,
-            pegs,
-            i + 1,
-            taken | (1 << j),
-            sigma,
-            pi,
-            pi_inv,
-            out,
-        );
-        for &a in &set {
-            pi_inv[pi[a as usize] as usize] = FREE;
-            pi[a as usize] = FREE;
-        }
+        true
     }
 }
 
@@ -463,6 +486,28 @@ mod tests {
         // A different reply is a different position.
         let c = [(code(&[0, 1, 2, 3]), 1u8), (code(&[4, 5, 6, 7]), 3u8)];
         assert_ne!(canonical_history(10, &perms, &c).0, fa);
+    }
+
+    #[test]
+    fn huge_groups_are_dropped_for_the_free_colours() {
+        // After 0000000011111111 in a 16-peg game the group has 8!·8!·2 permutations; it is
+        // not listed, and the free colours alone (here 2..5) still give exact orbits.
+        let pegs: Vec<u8> = (0..16).map(|i| (i / 8) as u8).collect();
+        let sym = Symmetry::of(16, 6, &[code(&pegs)]);
+        assert_eq!(sym.group_len(), 1);
+        let mut a = pegs.clone();
+        a[0] = 2;
+        let mut b = pegs.clone();
+        b[0] = 5;
+        assert_eq!(sym.canonical(&code(&a)), sym.canonical(&code(&b)));
+        let mut c = pegs.clone();
+        c[1] = 2;
+        // Another position: equivalent in the full group, but not under free colours alone.
+        assert_ne!(sym.canonical(&code(&a)), sym.canonical(&code(&c)));
+        let codes = [code(&a), code(&b), code(&c)];
+        let all = [0, 1, 2];
+        assert_eq!(sym.representatives(&codes, &all, true), Some(vec![0, 2]));
+        assert_eq!(sym.representatives(&codes, &all, false), Some(vec![0, 2]));
     }
 
     #[test]
