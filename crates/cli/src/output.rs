@@ -74,10 +74,14 @@ impl Figures<'_> {
     }
 }
 
-/// A JSON object from shared figures and command-specific fields.
-pub fn with_fields(mut m: Map<String, Value>, fields: Value) -> Value {
-    if let Value::Object(extra) = fields {
-        m.extend(extra);
+/// One JSON object: the `head` fields (what was measured: game, strategy, ...), then the
+/// figures, then the `tail` fields (time, search effort), in that order.
+pub fn with_fields(head: Value, figures: Map<String, Value>, tail: Value) -> Value {
+    let mut m = Map::new();
+    for part in [head, Value::Object(figures), tail] {
+        if let Value::Object(fields) = part {
+            m.extend(fields);
+        }
     }
     Value::Object(m)
 }
@@ -85,13 +89,13 @@ pub fn with_fields(mut m: Map<String, Value>, fields: Value) -> Value {
 /// The JSON object of an analysis, as documented for `analyze --json`.
 pub fn analysis_json(a: &Analysis) -> Value {
     with_fields(
-        Figures::of(a).json(),
         json!({
             "game": a.game,
             "strategy": a.strategy,
             "description": a.description,
-            "seconds": a.seconds,
         }),
+        Figures::of(a).json(),
+        json!({ "seconds": a.seconds }),
     )
 }
 

@@ -50,7 +50,7 @@ fn bad_game_specs() {
     );
     assert_fails(&run("analyze --order swap", None), 2, &["swap"]);
     assert_fails(&run("analyze --distinct-guess", None), 2, &["distinct"]);
-    assert_fails(&run("analyze --colors 40", None), 2, &["40 colours", "36"]);
+    assert_fails(&run("analyze --colors 40", None), 2, &["needs 40 symbols", "36"]);
     assert_fails(
         &run("analyze --game twod --pegs 3", None),
         2,

@@ -26,8 +26,13 @@ pub struct Alphabet {
     fold_case: bool,
 }
 
+/// Characters that separate moves and replies in histories (`1122:1B0W,3456:0B2W`), so they
+/// cannot be symbols.
+pub const SEPARATORS: [char; 3] = [':', ',', ';'];
+
 impl Alphabet {
-    /// Validates `text` as an alphabet.
+    /// Validates `text` as an alphabet: printable symbols, none repeated, none of
+    /// [`SEPARATORS`].
     pub fn new(text: &str) -> Result<Self, SpecError> {
         let symbols: Vec<char> = text.chars().collect();
         if symbols.is_empty() {
@@ -37,6 +42,12 @@ impl Alphabet {
             if c.is_whitespace() || c.is_control() {
                 return Err(SpecError::AlphabetWhitespace {
                     alphabet: text.to_string(),
+                });
+            }
+            if SEPARATORS.contains(&c) {
+                return Err(SpecError::AlphabetSeparator {
+                    alphabet: text.to_string(),
+                    symbol: c,
                 });
             }
             if symbols[..i].contains(&c) {
@@ -125,6 +136,10 @@ mod tests {
         assert!(matches!(
             Alphabet::new("AB C"),
             Err(SpecError::AlphabetWhitespace { .. })
+        ));
+        assert!(matches!(
+            Alphabet::new("AB:C"),
+            Err(SpecError::AlphabetSeparator { symbol: ':', .. })
         ));
     }
 

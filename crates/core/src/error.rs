@@ -6,6 +6,27 @@ use thiserror::Error;
 use crate::code::MAX_PEGS;
 use crate::spec::MAX_COLORS;
 
+/// Longest text quoted whole in a message; longer text is cut, with its length given.
+const QUOTE_MAX: usize = 40;
+
+/// `text` quoted for an error message: escaped like `{:?}`, and cut after 40 characters so
+/// that a pasted megabyte does not come back as a megabyte of error.
+///
+/// ```
+/// use codebreak_core::error::quote;
+/// assert_eq!(quote("12a4"), "\"12a4\"");
+/// assert_eq!(quote(&"9".repeat(1000)), format!("\"{}\"… (1000 characters)", "9".repeat(40)));
+/// ```
+pub fn quote(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= QUOTE_MAX {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(QUOTE_MAX).collect();
+        format!("{head:?}… ({n} characters)")
+    }
+}
+
 /// A game specification that does not describe a playable game.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SpecError {
@@ -32,13 +53,30 @@ pub enum SpecError {
     #[error("the alphabet is empty: expected one symbol per colour")]
     EmptyAlphabet,
     /// White space or control characters in an alphabet.
-    #[error("alphabet {alphabet:?} contains white space: expected printable symbols only")]
+    #[error(
+        "alphabet {} contains white space or a control character: expected printable symbols only",
+        quote(.alphabet)
+    )]
     AlphabetWhitespace {
         /// The alphabet given.
         alphabet: String,
     },
+    /// A symbol that separates moves in histories.
+    #[error(
+        "alphabet {} contains {symbol:?}, which separates moves in histories: choose other symbols",
+        quote(.alphabet)
+    )]
+    AlphabetSeparator {
+        /// The alphabet given.
+        alphabet: String,
+        /// The separator found.
+        symbol: char,
+    },
     /// A symbol listed twice.
-    #[error("alphabet {alphabet:?} repeats the symbol {symbol:?}: each symbol must appear once")]
+    #[error(
+        "alphabet {} repeats the symbol {symbol:?}: each symbol must appear once",
+        quote(.alphabet)
+    )]
     AlphabetRepeat {
         /// The alphabet given.
         alphabet: String,
@@ -47,7 +85,8 @@ pub enum SpecError {
     },
     /// Alphabet length differs from the number of colours.
     #[error(
-        "alphabet {alphabet:?} has {len} symbols, but the game has {colors} colours: expected exactly one symbol per colour"
+        "alphabet {} has {len} symbol{}, but the game has {colors} colours: expected exactly one symbol per colour",
+        quote(.alphabet), plural(*.len)
     )]
     AlphabetLength {
         /// The alphabet given.
@@ -59,7 +98,7 @@ pub enum SpecError {
     },
     /// More colours than the default alphabet has symbols.
     #[error(
-        "{colors} colours need an alphabet of {colors} symbols, but the default one has only {max}: pass an alphabet"
+        "the game needs {colors} symbols, but the default alphabet has only {max}: give an alphabet of {colors} symbols"
     )]
     DefaultAlphabetTooShort {
         /// Colours asked for.
@@ -86,10 +125,10 @@ pub enum SpecError {
         game: &'static str,
     },
     /// Unknown game name.
-    #[error("unknown game {0:?}: expected mastermind, bulls, blackpeg or twod")]
+    #[error("unknown game {}: expected mastermind, bulls, blackpeg or twod", quote(.0))]
     UnknownGame(String),
     /// Unknown order name.
-    #[error("unknown order {0:?}: expected lex or swap")]
+    #[error("unknown order {}: expected lex or swap", quote(.0))]
     UnknownOrder(String),
 }
 
@@ -97,7 +136,7 @@ pub enum SpecError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ParseCodeError {
     /// Wrong number of symbols.
-    #[error("code {code:?} has {len} symbols: expected {pegs}")]
+    #[error("code {} has {len} symbol{}: expected {pegs}", quote(.code), plural(*.len))]
     Length {
         /// The text given.
         code: String,
@@ -107,7 +146,10 @@ pub enum ParseCodeError {
         pegs: usize,
     },
     /// A symbol outside the alphabet.
-    #[error("code {code:?} contains {symbol:?}, which is not one of the symbols {alphabet}")]
+    #[error(
+        "code {} contains {symbol:?}, which is not one of the symbols {alphabet}{}",
+        quote(.code), alphabet_hint(*.symbol, .alphabet)
+    )]
     Symbol {
         /// The text given.
         code: String,
@@ -117,7 +159,10 @@ pub enum ParseCodeError {
         alphabet: String,
     },
     /// A repeated symbol where the game forbids it.
-    #[error("code {code:?} repeats {symbol:?}: {role}s in this game use each symbol at most once")]
+    #[error(
+        "code {} repeats {symbol:?}: a {role} in this game uses each symbol at most once",
+        quote(.code)
+    )]
     Repeat {
         /// The text given.
         code: String,
@@ -132,7 +177,7 @@ pub enum ParseCodeError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ParseFeedbackError {
     /// Not in any known notation.
-    #[error("feedback {text:?} is not understood: expected {expected}")]
+    #[error("feedback {} is not understood: expected {expected}", quote(.text))]
     Syntax {
         /// The text given.
         text: String,
@@ -140,7 +185,7 @@ pub enum ParseFeedbackError {
         expected: String,
     },
     /// Well-formed but impossible for the game.
-    #[error("feedback {text:?} cannot happen with {pegs} pegs: {why}")]
+    #[error("feedback {} cannot happen with {pegs} peg{}: {why}", quote(.text), plural(*.pegs))]
     Impossible {
         /// The text given.
         text: String,
@@ -163,4 +208,23 @@ pub struct SizeError {
     pub codes: u128,
     /// The most codebreak enumerates.
     pub max: u128,
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A hint for the commonest slip: colours numbered from 1 (`1122`, `3456`) in a game whose
+/// default symbols start at 0.
+fn alphabet_hint(symbol: char, alphabet: &str) -> String {
+    let digits = alphabet.chars().all(|c| c.is_ascii_digit());
+    let n = alphabet.chars().count();
+    match symbol.to_digit(10) {
+        Some(d) if digits && alphabet.starts_with('0') && d as usize == n && n < 10 => {
+            let one_based: String = (1..=n).map(|i| char::from(b'0' + i as u8)).collect();
+            format!(" (for colours numbered from 1, use the alphabet {one_based})")
+        }
+        _ => String::new(),
+    }
 }

@@ -267,6 +267,11 @@ impl FeedbackKind {
     }
 }
 
+/// Bytes left in a character iterator over a string.
+fn rest_len(chars: &std::iter::Peekable<std::str::Chars<'_>>) -> usize {
+    chars.clone().map(char::len_utf8).sum()
+}
+
 /// Parses black/white notations. Returns `None` for anything not understood.
 fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
     let upper = t.to_ascii_uppercase();
@@ -299,7 +304,19 @@ fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
             };
             numbers.push((n.parse().ok()?, letter));
         } else if matches!(c, ' ' | ',' | '/' | '-' | ';' | ':') {
+            // Only between two counts: "-1 2" and "1 -2" have signs, not separators.
+            if numbers.is_empty()
+                || (c == '-' && upper[..upper.len() - rest_len(&chars)].ends_with(' '))
+            {
+                return None;
+            }
             chars.next();
+            if !chars
+                .peek()
+                .is_some_and(|d| d.is_ascii_digit() || *d == ' ')
+            {
+                return None;
+            }
         } else {
             return None;
         }
@@ -372,6 +389,16 @@ mod tests {
             assert!(seen.iter().all(|&s| s));
             assert_eq!(k.decode(k.win()), Reply::Pegs { black: p, white: 0 });
         }
+    }
+
+    #[test]
+    fn refuses_signs_and_stray_separators() {
+        let k = mm(4);
+        for s in ["-1 2", "1 -2", "1,", "1B2W-", ",1 2", "1--2"] {
+            assert!(k.parse(s).is_err(), "{s}");
+        }
+        assert!(k.parse("1-2").is_ok());
+        assert!(k.parse("1, 2").is_ok());
     }
 
     #[test]

@@ -165,11 +165,13 @@ fn print_solution(s: &Solution, game: &codebreak_core::Game, what: &str, json: b
     };
     if json {
         let v = with_fields(
-            figures.json(),
             json!({
                 "game": game.spec(),
                 "strategy": "optimal",
                 "description": what,
+            }),
+            figures.json(),
+            json!({
                 "seconds": s.seconds,
                 "nodes": s.nodes,
                 "memo_entries": s.memo_entries,

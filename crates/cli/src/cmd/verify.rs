@@ -242,8 +242,9 @@ fn figures(r: &VerifyReport) -> Figures<'_> {
 /// The fields of `analyze --json` that a tree determines, and the format read.
 fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
     with_fields(
-        figures(r).json(),
         json!({"game": game.spec(), "format": format.name()}),
+        figures(r).json(),
+        Value::Null,
     )
 }
 
