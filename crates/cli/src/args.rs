@@ -1,7 +1,7 @@
 //! Options shared by several subcommands, and their mapping onto library types.
 
 use clap::{Args, ValueEnum};
-use codebreak_core::{Game, GameKind, GameSpec, Order, Pool, Ties};
+use codebreak_core::{Game, GameKind, GameSpec, MAX_COLORS, MAX_PEGS, Order, Pool, Ties};
 use codebreak_strategy::StrategyOptions;
 
 use crate::failure::{BadInput, Failure};
@@ -37,14 +37,18 @@ pub struct GameArgs {
     /// The rules.
     #[arg(long, value_enum, default_value_t)]
     pub game: GameChoice,
-    /// Pegs per code (mastermind 4, bulls 4).
-    #[arg(long, value_name = "P")]
+    /// Pegs per code, 1 to 16 (mastermind 4, bulls 4).
+    #[arg(long, value_name = "P", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_PEGS as i64))]
     pub pegs: Option<u32>,
-    /// Colours or symbols (mastermind 6, bulls 10; taken from --alphabet when only it is given).
-    #[arg(long, value_name = "C", visible_alias = "colours")]
+    /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
+    /// is given).
+    #[arg(long, value_name = "C", visible_alias = "colours", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
     pub colors: Option<u32>,
-    /// Grid size of twod (default 5).
-    #[arg(long, value_name = "N")]
+    /// Grid size of twod, 1 to 64 (default 5).
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
     pub size: Option<u32>,
     /// Secrets never repeat a colour (mastermind, blackpeg).
     #[arg(long)]
@@ -121,7 +125,7 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
     /// Seed of the random strategy (default 0).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
 }
 
@@ -145,4 +149,15 @@ impl StrategyArgs {
             first_guess,
         })
     }
+}
+
+/// Reads a seed: a whole number from 0 to 2^64 - 1.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "{} is not a seed: expected a whole number from 0 to {}",
+            codebreak_core::error::quote(text),
+            u64::MAX
+        )
+    })
 }

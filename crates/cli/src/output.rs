@@ -166,3 +166,25 @@ pub fn progress_bar(len: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
     bar.set_message(what.to_string());
     Some(bar)
 }
+
+/// Fails early, before any long computation, when `path` cannot be written: its directory is
+/// missing or it names a directory.
+pub fn check_writable(path: &std::path::Path) -> Result<(), crate::failure::Failure> {
+    let bad = |why: &str| {
+        Err(crate::failure::Failure::BadInput(anyhow::anyhow!(
+            "cannot write {}: {why}",
+            codebreak_core::error::quote(&path.display().to_string())
+        )))
+    };
+    if path.is_dir() {
+        return bad("it is a directory, expected a file name");
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !parent.is_dir() {
+        return bad("its directory does not exist");
+    }
+    Ok(())
+}

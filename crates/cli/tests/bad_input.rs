@@ -30,9 +30,25 @@ fn bad_game_specs() {
     assert_fails(
         &run("analyze --pegs 0", None),
         2,
-        &["pegs 0", "expected 1 to 16"],
+        &["--pegs", "0 is not in 1..=16"],
     );
-    assert_fails(&run("analyze --pegs 17", None), 2, &["pegs 17"]);
+    assert_fails(
+        &run("analyze --pegs -1", None),
+        2,
+        &["--pegs", "-1 is not in 1..=16"],
+    );
+    assert_fails(&run("analyze --colors 65", None), 2, &["--colors", "65"]);
+    assert_fails(
+        &run("analyze --alphabet 12:456", None),
+        2,
+        &["\"12:456\"", "':'", "separates"],
+    );
+    assert_fails(
+        &run("analyze --alphabet ab\u{1}", None),
+        2,
+        &["control character"],
+    );
+    assert_fails(&run("analyze --pegs 17", None), 2, &["--pegs", "17"]);
     assert_fails(
         &run("analyze --game bulls --pegs 11", None),
         2,
@@ -50,13 +66,26 @@ fn bad_game_specs() {
     );
     assert_fails(&run("analyze --order swap", None), 2, &["swap"]);
     assert_fails(&run("analyze --distinct-guess", None), 2, &["distinct"]);
-    assert_fails(&run("analyze --colors 40", None), 2, &["needs 40 symbols", "36"]);
+    assert_fails(
+        &run("analyze --colors 40", None),
+        2,
+        &["needs 40 symbols", "36"],
+    );
     assert_fails(
         &run("analyze --game twod --pegs 3", None),
         2,
         &["pegs", "twod"],
     );
-    assert_fails(&run("analyze --game twod --size 0", None), 2, &["size 0"]);
+    assert_fails(
+        &run("analyze --game twod --size 0", None),
+        2,
+        &["--size", "0"],
+    );
+    assert_fails(
+        &run("analyze --game twod --size 40", None),
+        2,
+        &["needs 40 symbols", "alphabet"],
+    );
     assert_fails(
         &run("analyze --pegs 16 --colors 30", None),
         2,
@@ -83,6 +112,24 @@ fn bad_strategies() {
         &["seed", "minimax"],
     );
     assert_fails(
+        &run(
+            "analyze --strategy minimax --pool consistent --ties index",
+            None,
+        ),
+        2,
+        &["ties index", "pool all"],
+    );
+    assert_fails(
+        &run("analyze --strategy random --seed -5", None),
+        2,
+        &["\"-5\"", "whole number"],
+    );
+    assert_fails(
+        &run("analyze --compare first,,minimax", None),
+        2,
+        &["\"first,,minimax\"", "empty"],
+    );
+    assert_fails(
         &run("analyze --game bulls --strategy two-phase", None),
         2,
         &["two-phase", "bulls"],
@@ -106,6 +153,16 @@ fn bad_flags_and_files() {
         &["/nonexistent/dir/t.json"],
     );
     assert_fails(&run("analyze --format compact", None), 2, &["--tree"]);
+    assert_fails(
+        &run("analyze --plot /tmp", None),
+        2,
+        &["\"/tmp\"", "directory"],
+    );
+    // A pasted megabyte does not come back whole.
+    let long = "1".repeat(100_000);
+    let out = run(&format!("score 1234 {long}"), None);
+    assert_fails(&out, 2, &["100000 characters", "expected 4"]);
+    assert!(common::stderr(&out).len() < 300);
 }
 
 #[test]

@@ -19,6 +19,12 @@ pub enum StrategyError {
     /// Ties chosen for a strategy that has no ties to break.
     #[error("ties does not apply to strategy {0}: it has no ties to break")]
     TiesNotApplicable(&'static str),
+    /// Ties `index` with pool `consistent`: every guess could be the secret, so there is no
+    /// consistent code to prefer or pass over.
+    #[error(
+        "ties index needs pool all: with pool consistent every guess could be the secret, so there is nothing to break ties on"
+    )]
+    TiesNeedPoolAll,
     /// Seed chosen for a deterministic strategy.
     #[error("seed does not apply to strategy {0}: it is deterministic")]
     SeedNotApplicable(&'static str),

@@ -133,6 +133,9 @@ impl AnyStrategy {
                 return Err(StrategyError::TiesNotApplicable(info.name));
             }
         }
+        if info.greedy && opts.pool == Some(Pool::Consistent) && opts.ties == Some(Ties::Index) {
+            return Err(StrategyError::TiesNeedPoolAll);
+        }
         if info.name != "random" && opts.seed.is_some() {
             return Err(StrategyError::SeedNotApplicable(info.name));
         }

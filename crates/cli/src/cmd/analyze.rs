@@ -72,13 +72,20 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
     let names: Vec<String> = match &a.compare {
-        Some(list) => list
-            .iter()
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect(),
+        Some(list) => {
+            if list.iter().any(|s| s.trim().is_empty()) {
+                return Err(Failure::BadInput(anyhow::anyhow!(
+                    "--compare {}: a strategy name is empty: expected names separated by single commas, such as first,minimax,entropy",
+                    codebreak_core::error::quote(&list.join(","))
+                )));
+            }
+            list.iter().map(|s| s.trim().to_string()).collect()
+        }
         None => vec![a.strategy.clone()],
     };
+    for path in a.tree.iter().chain(&a.plot) {
+        output::check_writable(path)?;
+    }
     if names.is_empty() {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--compare needs at least one strategy name"
