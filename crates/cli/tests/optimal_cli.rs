@@ -34,6 +34,86 @@ fn node_limit_writes_a_checkpoint_that_resumes_to_the_same_answer() {
     // A checkpoint of another search is refused.
     let other = run_args(&["optimal", "--pegs", "3", "--resume", ckpt], None);
     assert_fails(&other, 2, &["different search"]);
+    // The save was atomic: no temporary file is left beside it.
+    assert!(!dir.path().join("mm46.ckpt.tmp").exists());
+}
+
+/// A damaged checkpoint is refused with exit 2, never trusted: resuming from one used to
+/// print a wrong optimum with exit 0.
+#[test]
+fn damaged_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("mm46.ckpt");
+    let stopped = run_args(
+        &[
+            "optimal",
+            "--node-limit",
+            "30000",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(stopped.status.code(), Some(130), "{}", stderr(&stopped));
+    let good = std::fs::read(&ckpt).unwrap();
+    assert!(good.starts_with(b"codebreak-checkpoint/2 "));
+    let header = good.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let records = (good.len() - header - 16) / 28;
+    assert!(records > 100, "{records} records");
+    let head = String::from_utf8(good[..header].to_vec()).unwrap();
+    assert!(head.ends_with(&format!(" entries={records}\n")), "{head}");
+    let with_count = |n: usize| {
+        let mut b = head
+            .replace(&format!("entries={records}"), &format!("entries={n}"))
+            .into_bytes();
+        b.extend_from_slice(&good[header..]);
+        b
+    };
+    let mut flipped = good.clone();
+    flipped[header + 28 * 7 + 18] ^= 0x04;
+    let mut halved = good.clone();
+    for r in 0..records {
+        let at = header + 28 * r + 16;
+        let v = u64::from_le_bytes(halved[at..at + 8].try_into().unwrap()) / 2;
+        halved[at..at + 8].copy_from_slice(&v.to_le_bytes());
+    }
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("a flipped bit in a value", flipped, "checksum"),
+        ("every value halved", halved, "checksum"),
+        ("truncated", good[..good.len() / 2].to_vec(), "truncated"),
+        (
+            "the checksum cut off",
+            good[..good.len() - 8].to_vec(),
+            "no checksum",
+        ),
+        (
+            "a smaller count",
+            with_count(records - 1),
+            "count was changed",
+        ),
+        ("a larger count", with_count(records + 1), "truncated"),
+        ("empty", Vec::new(), "empty"),
+    ];
+    for (what, bytes, why) in cases {
+        let bad = dir.path().join("bad.ckpt");
+        std::fs::write(&bad, &bytes).unwrap();
+        let out = run_args(
+            &["optimal", "--resume", bad.to_str().unwrap(), "--json"],
+            None,
+        );
+        assert_fails(
+            &out,
+            2,
+            &[&format!("checkpoint {} is damaged: ", bad.display()), why],
+        );
+        assert!(stdout(&out).is_empty(), "{what}: {}", stdout(&out));
+    }
+    // The good one still resumes to the optimum.
+    let resumed = json(&run_args(
+        &["optimal", "--resume", ckpt.to_str().unwrap(), "--json"],
+        None,
+    ));
+    assert_eq!(resumed["total"], 5625);
 }
 
 #[test]
@@ -68,7 +148,8 @@ fn a_signal_stops_the_search_and_saves() {
         String::from_utf8_lossy(&out.stderr)
     );
     let head = std::fs::read(&ckpt).unwrap();
-    assert!(head.starts_with(b"codebreak-checkpoint/1"));
+    assert!(head.starts_with(b"codebreak-checkpoint/2 "));
+    assert!(!dir.path().join("mm47.ckpt.tmp").exists());
 }
 
 #[test]

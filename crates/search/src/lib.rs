@@ -22,6 +22,7 @@ pub mod memo;
 mod solver;
 pub mod table;
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -31,7 +32,7 @@ use codebreak_tree::{DecisionTree, Node};
 use thiserror::Error;
 
 use crate::bounds::{Bounds, INFINITE, NO_LIMIT, Val, total};
-use crate::memo::Memo;
+use crate::memo::{Checkpoint, CheckpointError, Memo};
 use crate::solver::{Interrupted, Solver};
 use crate::table::ScoreTable;
 
@@ -118,6 +119,15 @@ pub enum SearchError {
         /// This search's header.
         expected: String,
     },
+    /// A checkpoint whose contents are not what a search wrote: truncated, edited or
+    /// corrupted.
+    #[error("checkpoint {path} is damaged: {why}")]
+    Damaged {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// Reading or writing a checkpoint failed.
     #[error("checkpoint {path}")]
     Io {
@@ -126,6 +136,13 @@ pub enum SearchError {
         /// The error.
         source: std::io::Error,
     },
+}
+
+/// `FILE.tmp`, where a checkpoint is written before it is renamed to `FILE`.
+pub fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
 }
 
 /// Largest number of secrets searched without `force`.
@@ -183,43 +200,59 @@ impl<'e> Search<'e> {
     pub fn header(&self) -> String {
         let spec = serde_json::to_string(&self.engine.game().spec()).unwrap_or_default();
         format!(
-            "codebreak-checkpoint/1 game={spec} pool={:?} objective={:?} max_depth={:?}",
+            "codebreak-checkpoint/2 game={spec} pool={:?} objective={:?} max_depth={:?}",
             self.options.pool, self.options.objective, self.options.max_depth
         )
     }
 
-    /// Saves the solved sets.
-    pub fn save_checkpoint(&self, path: &std::path::Path) -> Result<usize, SearchError> {
-        let io = |source| SearchError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = path.with_extension("partial");
-        let file = std::fs::File::create(&tmp).map_err(io)?;
-        let n = self.memo.save(&self.header(), file).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)?;
-        Ok(n)
+    /// What a checkpoint of this search must be.
+    fn checkpoint_spec(&self) -> Checkpoint {
+        Checkpoint {
+            identity: self.header(),
+            codes: self.engine.space().len() as u32,
+            secrets: self.engine.space().secrets().len() as u64,
+            max_worst: u64::from(self.options.max_depth.unwrap_or(NO_LIMIT).min(NO_LIMIT)),
+        }
     }
 
-    /// Loads solved sets saved by an interrupted run of the same search.
-    pub fn load_checkpoint(&self, path: &std::path::Path) -> Result<usize, SearchError> {
+    /// Saves the solved sets, atomically: the file is written as `FILE.tmp`, flushed to disk,
+    /// then renamed, so an interrupted save never leaves half a checkpoint under `FILE`.
+    pub fn save_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
         let io = |source| SearchError::Io {
             path: path.display().to_string(),
             source,
         };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let staging = Memo::new(usize::MAX);
-        let (header, _) = staging.load(file).map_err(io)?;
-        if header != self.header() {
-            return Err(SearchError::Checkpoint {
-                path: path.display().to_string(),
-                found: header,
-                expected: self.header(),
-            });
-        }
-        let file = std::fs::File::open(path).map_err(io)?;
-        let (_, n) = self.memo.load(file).map_err(io)?;
-        Ok(n)
+        let tmp = tmp_path(path);
+        let write = || -> std::io::Result<usize> {
+            let mut file = std::fs::File::create(&tmp)?;
+            let n = self.memo.save(&self.header(), &mut file)?;
+            file.sync_all()?;
+            std::fs::rename(&tmp, path)?;
+            Ok(n)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            io(e)
+        })
+    }
+
+    /// Loads solved sets saved by an interrupted run of the same search. The whole file is
+    /// checked (length, entry count, checksum, every record) before anything is loaded.
+    pub fn load_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
+        let name = path.display().to_string();
+        let open = || -> std::io::Result<Box<dyn std::io::Read>> {
+            Ok(Box::new(std::fs::File::open(path)?))
+        };
+        let expect = self.checkpoint_spec();
+        self.memo.load(open, &expect).map_err(|e| match e {
+            CheckpointError::Io(source) => SearchError::Io { path: name, source },
+            CheckpointError::Other(found) => SearchError::Checkpoint {
+                path: name,
+                found,
+                expected: expect.identity.clone(),
+            },
+            CheckpointError::Damaged(why) => SearchError::Damaged { path: name, why },
+        })
     }
 
     /// Runs the search.
