@@ -233,7 +233,10 @@ async fn main() {
                 sessions: (o.players * 2).max(1000),
                 ..codebreak_web::Limits::default()
             };
-            let config = codebreak_web::Config { limits, log: None };
+            let config = codebreak_web::Config {
+                limits,
+                ..Default::default()
+            };
             tokio::spawn(codebreak_web::serve(listener, config));
             format!("http://{addr}")
         }

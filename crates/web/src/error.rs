@@ -41,11 +41,15 @@ pub enum ApiError {
         /// The diagnosis as JSON.
         details: Value,
     },
+    /// 403: the request comes from elsewhere: a `Host` that is not this server (DNS
+    /// rebinding) or an `Origin` that is not its own page.
+    #[error("{0}")]
+    Forbidden(String),
     /// 413: the body is larger than the limit.
     #[error("request body is larger than the limit of {0} bytes")]
     TooLarge(usize),
-    /// 415: the body is not declared as JSON.
-    #[error("content type {0:?} is not supported: expected application/json")]
+    /// 415: the body is not declared as JSON (or not declared at all).
+    #[error("{0}")]
     MediaType(String),
     /// 422: well-formed but invalid values (a game, code, reply, strategy or option).
     #[error("{0}")]
@@ -56,6 +60,9 @@ pub enum ApiError {
     /// 429: too many live sessions or pending jobs.
     #[error("{0}")]
     Busy(String),
+    /// 503: the server's memory budget for sessions is used up by live games.
+    #[error("{0}")]
+    Unavailable(String),
     /// 500: a bug (a library panic caught on the worker thread). Never expected.
     #[error("internal error: {0}")]
     Internal(String),
@@ -70,9 +77,11 @@ impl ApiError {
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) | ApiError::Contradiction { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::MediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(_) | ApiError::TooBig(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

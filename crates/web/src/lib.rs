@@ -13,6 +13,11 @@
 //! `codebreak-tree`; this crate validates requests, budgets the work and turns results into
 //! JSON.
 //!
+//! **Other sites.** Only requests addressed to the server itself are answered (the `Host`
+//! check, against DNS rebinding: [`Hosts`]); state-changing requests from another page's
+//! `Origin` and bodies not declared `application/json` are refused, so that a web page the
+//! user visits cannot start sessions or jobs.
+//!
 //! **Limits.** Requests are validated like command-line input and refused with a 4xx
 //! `{"error": "..."}`. Work is budgeted ([`Limits`]): an interactive request whose game is too
 //! large for a quick answer is refused with a message, an analysis runs as a background job
@@ -36,6 +41,7 @@ mod assets;
 mod body;
 mod engines;
 pub mod error;
+mod guard;
 mod ids;
 mod store;
 
@@ -45,6 +51,7 @@ use std::time::Duration;
 
 pub use api::router;
 pub use error::{ApiError, ServeError};
+pub use guard::Hosts;
 
 /// The server's budgets. Each has a default that suits a laptop and the 2-core CI machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,6 +149,10 @@ pub struct Config {
     pub limits: Limits,
     /// The request log (none by default).
     pub log: Option<Log>,
+    /// The `Host` names the server answers to (default: `localhost`, `127.0.0.1`, `[::1]`);
+    /// [`serve`] adds the address it listens on. Requests naming any other host are refused
+    /// (403), against DNS rebinding.
+    pub hosts: Hosts,
 }
 
 /// Binds a TCP listener, with a message that names the address on failure.
@@ -158,7 +169,15 @@ pub async fn bind(host: &str, port: u16) -> Result<tokio::net::TcpListener, Serv
 }
 
 /// Serves the UI on `listener` until the process ends. Expired sessions are swept every minute.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> Result<(), ServeError> {
+/// The listener's own address is added to the accepted `Host` names when it is not a loopback
+/// address (any IP address, for `0.0.0.0` and `::`).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    mut config: Config,
+) -> Result<(), ServeError> {
+    if let Ok(addr) = listener.local_addr() {
+        config.hosts.bound_to(addr);
+    }
     let state = api::AppState::new(config);
     let sweeper = state.clone();
     tokio::spawn(async move {

@@ -535,7 +535,7 @@
   }
   async function undo() {
     if (!S.solve) return;
-    try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`)); } catch (e) { showError('solve-error', e); }
+    try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`, {})); } catch (e) { showError('solve-error', e); }
   }
   function solveHint() {
     if (!S.solve) return;

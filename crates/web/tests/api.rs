@@ -286,6 +286,193 @@ async fn no_input_makes_a_500() {
     }
 }
 
+// ------------------------------------------------------------------ other sites
+
+#[tokio::test]
+async fn bodies_must_be_declared_json_so_other_sites_cannot_post() {
+    let app = App::new();
+    // What `fetch(url, {mode: "no-cors", body: new Blob([...])})` from another page sends:
+    // no Content-Type at all.
+    for uri in [
+        "/api/play",
+        "/api/solve",
+        "/api/analyze",
+        "/api/hint",
+        "/api/tree",
+    ] {
+        let (status, _, text) = app.raw("POST", uri, None, b"{}".to_vec()).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{uri}: {text}");
+        assert!(
+            text.contains("no Content-Type") && text.contains("expected application/json"),
+            "{text}"
+        );
+    }
+    // The content types a cross-site form or no-cors fetch may use without a preflight.
+    for ct in [
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let (status, _, text) = app.raw("POST", "/api/play", Some(ct), b"{}".to_vec()).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{ct}: {text}");
+        let mime = ct.split(';').next().unwrap();
+        assert!(text.contains(mime), "{text}");
+    }
+    // Undo takes a JSON object too, and refuses unknown fields.
+    let s = app.ok("POST", "/api/solve", Some(json!({}))).await;
+    let undo = format!("/api/solve/{}/undo", s["id"].as_str().unwrap());
+    let (status, _, _) = app.raw("POST", &undo, None, Vec::new()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    app.fails(
+        "POST",
+        &undo,
+        Some(json!({"steps": 2})),
+        StatusCode::BAD_REQUEST,
+        &["unknown field `steps`"],
+    )
+    .await;
+    app.fails(
+        "POST",
+        &undo,
+        Some(json!({})),
+        StatusCode::CONFLICT,
+        &["no answer to take back"],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn requests_for_other_host_names_are_refused() {
+    let app = App::new();
+    let body = br#"{"game": {"game": "mastermind"}}"#.to_vec();
+    // DNS rebinding: a hostile name pointed at 127.0.0.1 arrives with its own Host.
+    for host in [
+        "evil.example:8080",
+        "evil.example",
+        "192.168.1.9:8080",
+        "127.0.0.1.nip.io",
+    ] {
+        for (method, uri) in [("GET", "/"), ("GET", "/api/limits"), ("POST", "/api/play")] {
+            let headers = [("host", host), ("content-type", "application/json")];
+            let (status, _, text) = app.with_headers(method, uri, &headers, body.clone()).await;
+            assert_eq!(
+                status,
+                StatusCode::FORBIDDEN,
+                "{method} {uri} for {host}: {text}"
+            );
+            let v: Value = serde_json::from_str(&text).unwrap();
+            let msg = v["error"].as_str().unwrap();
+            assert!(
+                msg.contains(&format!("host {host:?} is not this server"))
+                    && msg.contains("127.0.0.1"),
+                "{msg}"
+            );
+        }
+    }
+    // The loopback names, with any port.
+    for host in [
+        "127.0.0.1:8080",
+        "localhost:3000",
+        "[::1]:8080",
+        "LOCALHOST",
+    ] {
+        let headers = [("host", host), ("content-type", "application/json")];
+        let (status, _, text) = app
+            .with_headers("POST", "/api/play", &headers, body.clone())
+            .await;
+        assert_eq!(status, StatusCode::OK, "{host}: {text}");
+    }
+    // No Host at all.
+    let (status, _, text) = app
+        .with_headers("GET", "/api/limits", &[], Vec::new())
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("no Host header"), "{text}");
+    // A server bound to another address answers to that address (and to a name it was given).
+    let mut hosts = codebreak_web::Hosts::loopback();
+    hosts.bound_to("192.168.1.9:8080".parse().unwrap());
+    hosts.allow("mybox.lan");
+    let lan = App::with_config(codebreak_web::Config {
+        hosts,
+        ..Default::default()
+    });
+    for (host, status) in [
+        ("192.168.1.9:8080", StatusCode::OK),
+        ("mybox.lan:8080", StatusCode::OK),
+        ("127.0.0.1:8080", StatusCode::OK),
+        ("192.168.1.10:8080", StatusCode::FORBIDDEN),
+    ] {
+        let (got, _, text) = lan
+            .with_headers("GET", "/api/limits", &[("host", host)], Vec::new())
+            .await;
+        assert_eq!(got, status, "{host}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn changes_from_other_origins_are_refused() {
+    let app = App::new();
+    let play = app.ok("POST", "/api/play", Some(json!({}))).await;
+    let id = play["id"].as_str().unwrap();
+    let json_ct = ("content-type", "application/json");
+    let host = ("host", "127.0.0.1:8080");
+    for origin in [
+        "https://evil.example",
+        "null",
+        "http://127.0.0.1:9999",
+        "http://localhost:8080",
+    ] {
+        for (method, uri, body) in [
+            ("POST", "/api/play".to_string(), "{}"),
+            (
+                "POST",
+                format!("/api/play/{id}/guess"),
+                r#"{"guess": "1122"}"#,
+            ),
+            ("DELETE", format!("/api/play/{id}"), ""),
+        ] {
+            let headers = [host, json_ct, ("origin", origin)];
+            let (status, _, text) = app
+                .with_headers(method, &uri, &headers, body.as_bytes().to_vec())
+                .await;
+            assert_eq!(
+                status,
+                StatusCode::FORBIDDEN,
+                "{method} {uri} from {origin}: {text}"
+            );
+            let v: Value = serde_json::from_str(&text).unwrap();
+            let msg = v["error"].as_str().unwrap();
+            assert!(
+                msg.contains(&format!("origin {origin:?} are refused"))
+                    && msg.contains("http://127.0.0.1:8080"),
+                "{msg}"
+            );
+        }
+    }
+    // The refused requests changed nothing.
+    let v = app.ok("GET", &format!("/api/play/{id}"), None).await;
+    assert_eq!(v["used"], 0);
+    assert_eq!(v["over"], false);
+    // The server's own page, and reads from anywhere (a browser keeps their answers from the
+    // other page anyway).
+    let headers = [host, json_ct, ("origin", "http://127.0.0.1:8080")];
+    let (status, _, text) = app
+        .with_headers(
+            "POST",
+            &format!("/api/play/{id}/guess"),
+            &headers,
+            br#"{"guess": "1122"}"#.to_vec(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let headers = [host, ("origin", "https://evil.example")];
+    let (status, _, text) = app
+        .with_headers("GET", "/api/limits", &headers, Vec::new())
+        .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+}
+
 // ------------------------------------------------------------------ play
 
 /// The secret a seeded game hides, computed with the library (the test's own knowledge).
@@ -820,14 +1007,16 @@ async fn contradictory_replies_are_refused_with_the_suspect_answers() {
     // Undo until nothing is left.
     let n = v["moves"].as_array().unwrap().len();
     for k in (0..n).rev() {
-        let u = app.ok("POST", &format!("/api/solve/{id}/undo"), None).await;
+        let u = app
+            .ok("POST", &format!("/api/solve/{id}/undo"), Some(json!({})))
+            .await;
         assert_eq!(u["moves"].as_array().unwrap().len(), k);
         assert_eq!(u["solved"], false);
     }
     app.fails(
         "POST",
         &format!("/api/solve/{id}/undo"),
-        None,
+        Some(json!({})),
         StatusCode::CONFLICT,
         &["no answer to take back"],
     )

@@ -3,7 +3,7 @@
 use std::net::IpAddr;
 
 use clap::Args;
-use codebreak_web::{Config, Log};
+use codebreak_web::{Config, Hosts, Log};
 
 use crate::failure::{BadInput, Failure};
 
@@ -11,7 +11,8 @@ const EXAMPLES: &str = "\
 Examples:
   codebreak serve                      # http://127.0.0.1:8080/
   codebreak serve --port 0             # any free port; the URL is printed
-  codebreak serve --host 0.0.0.0       # reachable from other machines: mind who can reach it";
+  codebreak serve --host 0.0.0.0       # reachable from other machines: mind who can reach it
+  codebreak serve --host 0.0.0.0 --allow-host mybox.lan   # ... also by this name";
 
 /// Arguments of `serve`.
 #[derive(Args, Debug)]
@@ -23,6 +24,11 @@ pub struct ServeArgs {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// Also answer requests addressed to this host name (repeatable). The server answers
+    /// only to localhost, 127.0.0.1, [::1], the --host it is bound to and, bound to 0.0.0.0
+    /// or ::, any IP address; other names are refused, against DNS rebinding.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// Do not log requests on standard error.
     #[arg(long, short)]
     pub quiet: bool,
@@ -48,8 +54,16 @@ pub fn run(a: ServeArgs) -> Result<(), Failure> {
                 "codebreak: listening on {addr}, not only on this machine: anyone who can reach it can use the UI"
             );
         }
+        let mut hosts = Hosts::loopback();
+        if a.host.parse::<IpAddr>().is_err() {
+            hosts.allow(&a.host);
+        }
+        for name in &a.allow_host {
+            hosts.allow(name);
+        }
         let config = Config {
             log: (!a.quiet).then(Log::stderr),
+            hosts,
             ..Config::default()
         };
         codebreak_web::serve(listener, config).await.bad_input()

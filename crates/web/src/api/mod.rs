@@ -44,7 +44,7 @@ use crate::body::BodyLimit;
 use crate::engines::Engines;
 use crate::error::ApiError;
 use crate::store::Store;
-use crate::{Config, Limits, Log};
+use crate::{Config, Hosts, Limits, Log};
 
 /// Shared server state.
 #[derive(Clone)]
@@ -53,6 +53,7 @@ pub struct AppState(Arc<Inner>);
 struct Inner {
     limits: Limits,
     log: Option<Log>,
+    hosts: Hosts,
     engines: Engines,
     plays: Store<play::PlaySession>,
     solves: Store<solve::SolveSession>,
@@ -74,11 +75,17 @@ impl AppState {
             engines: Engines::default(),
             limits: config.limits,
             log: config.log,
+            hosts: config.hosts,
         }))
     }
 
     fn limits(&self) -> &Limits {
         &self.0.limits
+    }
+
+    /// The `Host` names the server answers to.
+    pub fn hosts(&self) -> &Hosts {
+        &self.0.hosts
     }
 
     /// Drops expired sessions and jobs.
@@ -154,6 +161,10 @@ pub fn routes(state: AppState) -> Router {
         .merge(crate::assets::routes())
         .fallback(no_route)
         .method_not_allowed_fallback(no_method)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::guard::guard,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), log_requests))
         .with_state(state)
 }

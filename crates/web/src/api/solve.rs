@@ -41,6 +41,12 @@ pub struct ReplyRequest {
     feedback: String,
 }
 
+/// `POST /api/solve/{id}/undo` takes an empty object (`{}`): like every body, it is JSON and
+/// its unknown fields are refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectRequest {
@@ -192,6 +198,7 @@ pub async fn reply(
 pub async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    ApiJson(UndoRequest {}): ApiJson<UndoRequest>,
 ) -> Result<Response, ApiError> {
     let cell = state.0.solves.get(&id)?;
     let id2 = id.clone();

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Request, StatusCode};
 use codebreak_web::{Config, Limits, Log};
 use serde_json::Value;
 use tower::ServiceExt;
@@ -22,13 +22,21 @@ impl App {
     }
 
     pub fn with_limits(limits: Limits) -> App {
+        App::with_config(Config {
+            limits,
+            ..Config::default()
+        })
+    }
+
+    /// An app with this configuration, logging into [`App::log`].
+    pub fn with_config(config: Config) -> App {
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = log.clone();
         let config = Config {
-            limits,
             log: Some(Log(Arc::new(move |line| {
                 sink.lock().unwrap().push(line.to_string())
             }))),
+            ..config
         };
         App {
             router: codebreak_web::router(config),
@@ -36,7 +44,8 @@ impl App {
         }
     }
 
-    /// Sends a request with a raw body and content type; returns status, headers and body text.
+    /// Sends a request with a raw body and content type, from the server's own page (`Host:
+    /// 127.0.0.1:8080`, no `Origin`); returns status, headers and body text.
     pub async fn raw(
         &self,
         method: &str,
@@ -44,9 +53,24 @@ impl App {
         content_type: Option<&str>,
         body: Vec<u8>,
     ) -> (StatusCode, axum::http::HeaderMap, String) {
-        let mut req = Request::builder().method(method).uri(uri);
+        let mut headers = vec![("host", "127.0.0.1:8080")];
         if let Some(ct) = content_type {
-            req = req.header(header::CONTENT_TYPE, ct);
+            headers.push(("content-type", ct));
+        }
+        self.with_headers(method, uri, &headers, body).await
+    }
+
+    /// Sends a request with exactly these headers (no `Host` unless given).
+    pub async fn with_headers(
+        &self,
+        method: &str,
+        uri: &str,
+        headers: &[(&str, &str)],
+        body: Vec<u8>,
+    ) -> (StatusCode, axum::http::HeaderMap, String) {
+        let mut req = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
         }
         let resp = self
             .router
