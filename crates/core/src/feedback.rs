@@ -247,18 +247,28 @@ impl FeedbackKind {
             FeedbackKind::BlackWhite { pegs, letters } => {
                 let (black, white) =
                     parse_pair(t, letters, pegs).ok_or_else(|| self.syntax(text))?;
+                // Bulls and Cows speaks of A (bulls) and B (cows), not pegs.
+                let bulls = letters == ('A', 'B');
                 if black as u32 + white as u32 > pegs as u32 {
                     return Err(ParseFeedbackError::Impossible {
                         text: text.to_string(),
                         pegs: pegs as usize,
-                        why: "black and white together exceed the pegs",
+                        why: if bulls {
+                            "A and B together exceed the digits"
+                        } else {
+                            "black and white together exceed the pegs"
+                        },
                     });
                 }
                 if black + 1 == pegs && white == 1 {
                     return Err(ParseFeedbackError::Impossible {
                         text: text.to_string(),
                         pegs: pegs as usize,
-                        why: "when all but one peg is black, the last one cannot be white",
+                        why: if bulls {
+                            "when all but one digit is an A, the last one cannot be a B"
+                        } else {
+                            "when all but one peg is black, the last one cannot be white"
+                        },
                     });
                 }
                 Ok(self.encode(Reply::Pegs { black, white }))

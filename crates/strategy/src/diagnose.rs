@@ -118,8 +118,9 @@ impl Diagnosis {
                     )
                 })
                 .collect();
-            let shown = 3;
-            let mut values: Vec<String> = s
+            // Every value when there are few; past ten, how many more.
+            let shown = 10;
+            let values: Vec<String> = s
                 .corrections
                 .iter()
                 .take(shown)
@@ -133,11 +134,13 @@ impl Diagnosis {
                     )
                 })
                 .collect();
-            if s.corrections.len() > shown {
-                values.push(format!("{} more", s.corrections.len() - shown));
-            }
+            let more = if s.corrections.len() > shown {
+                format!(" (and {} more)", s.corrections.len() - shown)
+            } else {
+                String::new()
+            };
             format!(
-                "{} could have been {}",
+                "{} could have been {}{more}",
                 answers.join(" and "),
                 values.join(", or ")
             )
@@ -195,5 +198,33 @@ mod tests {
         assert!(s.corrections.iter().any(|(v, _)| v == &vec![truth]));
         let text = d.explain(&game, &history);
         assert!(text.contains("answer 2"), "{text}");
+    }
+
+    fn moves(game: &Game, text: &str) -> Vec<(Code, Feedback)> {
+        crate::parse_history(game, text).unwrap()
+    }
+
+    #[test]
+    fn explains_few_values_whole_and_many_with_a_count() {
+        let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        // Answer 2 could have had six values: all of them are named.
+        let h = moves(&game, "0011:0B0W,0123:4B0W");
+        let d = diagnose(&engine, &h);
+        assert_eq!(d.suspects[0].moves, vec![1]);
+        assert_eq!(d.suspects[0].corrections.len(), 6);
+        let text = d.explain(&game, &h);
+        assert!(!text.contains("more"), "{text}");
+        for (v, _) in &d.suspects[0].corrections {
+            assert!(text.contains(&game.format_feedback(v[0])), "{text}");
+        }
+        // 0011 0B0W leaves only 2, 3, 4 and 5, so 2345 cannot be 0B0W: answer 2 could have
+        // had more than ten values; ten are named, then how many more.
+        let h = moves(&game, "0011:0B0W,2345:0B0W");
+        let d = diagnose(&engine, &h);
+        let n = d.suspects[0].corrections.len();
+        assert!(n > 10, "{n}");
+        let text = d.explain(&game, &h);
+        assert!(text.contains(&format!("(and {} more)", n - 10)), "{text}");
     }
 }

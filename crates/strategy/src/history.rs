@@ -1,14 +1,17 @@
 //! Reading a game's moves from text: `1122:1B0W,3456:0B2W`, or one `GUESS REPLY` per line.
 
+use codebreak_core::error::quote;
 use codebreak_core::{Code, Feedback, Game};
 use thiserror::Error;
 
 /// A move that could not be read.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("move {number} {text:?}: {why}")]
+#[error("move {number} {}: {why}", quote(.text))]
 pub struct ParseHistoryError {
     /// 1-based position of the move.
     pub number: usize,
+    /// 1-based line of the text it is on (for files: `FILE:LINE: ...`).
+    pub line: usize,
     /// The move as written.
     pub text: String,
     /// What was wrong.
@@ -40,15 +43,20 @@ pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), String> {
 }
 
 /// Reads moves separated by commas, semicolons or new lines. Blank entries and lines starting
-/// with `#` are skipped.
+/// with `#` (lines, or entries between commas) are skipped; a leading byte-order mark (as some editors write) is ignored.
 pub fn parse_history(game: &Game, text: &str) -> Result<Vec<(Code, Feedback)>, ParseHistoryError> {
-    text.split([',', ';', '\n'])
-        .map(str::trim)
-        .filter(|m| !m.is_empty() && !m.starts_with('#'))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n')
         .enumerate()
-        .map(|(i, m)| {
+        // A comment line is skipped whole, commas and all.
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .flat_map(|(l, line)| line.split([',', ';']).map(move |m| (l + 1, m.trim())))
+        .filter(|(_, m)| !m.is_empty() && !m.starts_with('#'))
+        .enumerate()
+        .map(|(i, (line, m))| {
             parse_move(game, m).map_err(|why| ParseHistoryError {
                 number: i + 1,
+                line,
                 text: m.to_string(),
                 why,
             })
@@ -71,7 +79,13 @@ mod tests {
         let e = parse_history(&game, "1122:1B0W,3456:0B2W").unwrap_err();
         assert_eq!(e.number, 2);
         assert!(e.to_string().contains("'6'"), "{e}");
+        assert_eq!(e.line, 1);
         assert!(parse_history(&game, "1122").is_err());
+        // A byte-order mark is skipped; errors give the line.
+        let c = parse_history(&game, "\u{feff}1122 1B0W\n\n# c, d\n3455 0 2\n").unwrap();
+        assert_eq!(c, a);
+        let e = parse_history(&game, "\u{feff}1122 1B0W\n\n# c\n3455 9B\n").unwrap_err();
+        assert_eq!((e.number, e.line), (2, 4));
         assert!(parse_history(&game, "1122:9B").is_err());
     }
 }
