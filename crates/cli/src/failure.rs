@@ -1,5 +1,8 @@
 //! How the binary fails: one line on standard error, `codebreak: <message>`, and a documented
 //! exit code (1 no answer, 2 bad input or usage).
+//!
+//! A closed standard output (`codebreak analyze ... | head -1`) is not a failure: the reader
+//! has what it wanted, so the run ends quietly with exit code 0, as ripgrep does.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -20,11 +23,43 @@ impl Failure {
             Failure::NoAnswer(e) => (1, e),
             Failure::BadInput(e) => (2, e),
         };
+        if is_broken_pipe(&err) {
+            return ExitCode::SUCCESS;
+        }
         // One line: the causes are joined, not stacked.
         let msg = format!("{err:#}").replace('\n', " ");
         let _ = writeln!(std::io::stderr(), "codebreak: {msg}");
         ExitCode::from(code)
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has gone.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// `println!` panics when standard output is a closed pipe: such a panic ends the process
+/// quietly with exit code 0; any other panic is reported as usual.
+pub fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        // std's message: "failed printing to stdout: Broken pipe (os error 32)".
+        if msg.starts_with("failed printing to stdout")
+            && msg.to_ascii_lowercase().contains("broken pipe")
+        {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 /// Marks any error as bad input.
