@@ -4,7 +4,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::ValueEnum;
+use codebreak_core::error::quote;
 use codebreak_core::{Code, Game, GameKind};
+use codebreak_strategy::Diagnosis;
 use serde_json::Value;
 
 /// When to colour pegs.
@@ -69,9 +71,21 @@ impl Painter {
     }
 }
 
-/// Lines from standard input, trimmed; `None` at the end of input.
+/// A line read at a prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Text, trimmed, never empty.
+    Text(String),
+    /// A line that is not valid UTF-8, decoded lossily (bad bytes shown as U+FFFD) and
+    /// trimmed, so that a message can name it.
+    NotUtf8(String),
+}
+
+/// Lines from standard input, read as bytes so that a line that is not UTF-8 is one bad line
+/// rather than the end of the session.
 pub struct Input {
-    lines: std::io::Lines<std::io::StdinLock<'static>>,
+    stdin: std::io::StdinLock<'static>,
+    buf: Vec<u8>,
     /// Whether a person is typing (standard input is a terminal).
     pub interactive: bool,
 }
@@ -82,30 +96,75 @@ impl Input {
         let stdin = std::io::stdin();
         let interactive = stdin.is_terminal();
         Input {
-            lines: stdin.lock().lines(),
+            stdin: stdin.lock(),
+            buf: Vec::new(),
             interactive,
         }
     }
 
-    /// Prints `prompt` (when a person is typing) and reads the next non-empty line.
-    pub fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+    /// Prints `prompt` (when a person is typing) and reads the next non-empty line; `None` at
+    /// the end of input.
+    pub fn ask(&mut self, prompt: &str) -> std::io::Result<Option<Line>> {
         loop {
             if self.interactive {
                 print!("{prompt}");
                 std::io::stdout().flush()?;
             }
-            match self.lines.next() {
-                None => return Ok(None),
-                Some(line) => {
-                    let line = line?;
-                    let t = line.trim();
+            self.buf.clear();
+            if self.stdin.read_until(b'\n', &mut self.buf)? == 0 {
+                return Ok(None);
+            }
+            match std::str::from_utf8(&self.buf) {
+                Ok(text) => {
+                    let t = text.trim();
                     if !t.is_empty() {
-                        return Ok(Some(t.to_string()));
+                        return Ok(Some(Line::Text(t.to_string())));
                     }
+                }
+                Err(_) => {
+                    let lossy = String::from_utf8_lossy(&self.buf);
+                    return Ok(Some(Line::NotUtf8(lossy.trim().to_string())));
                 }
             }
         }
     }
+}
+
+/// The message for a line that is not UTF-8: `what` names the value (`guess`, `reply`),
+/// `expected` says what was expected.
+pub fn not_utf8(what: &str, lossy: &str, expected: &str) -> String {
+    format!(
+        "{what} {} is not valid UTF-8 text: expected {expected}",
+        quote(lossy)
+    )
+}
+
+/// Help at a prompt: plain text for a person, `{"help": "..."}` in JSON mode so that every
+/// line of standard output stays a JSON object.
+pub fn help(json: bool, text: &str) -> std::io::Result<()> {
+    if json {
+        emit(&serde_json::json!({ "help": text }))
+    } else {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{text}")
+    }
+}
+
+/// Why the replies contradict each other, as the JSON of `solve --json` and `hint --json`:
+/// `{"changes": N, "suspects": [{"answers": [..], "secrets": N, "could_have_been": [..]}]}`,
+/// answers numbered from 1.
+pub fn diagnosis_json(d: &Diagnosis, game: &Game) -> Value {
+    serde_json::json!({
+        "changes": d.changes,
+        "suspects": d.suspects.iter().map(|s| serde_json::json!({
+            "answers": s.moves.iter().map(|i| i + 1).collect::<Vec<_>>(),
+            "secrets": s.secrets,
+            "could_have_been": s.corrections.iter().map(|(v, n)| serde_json::json!({
+                "replies": v.iter().map(|f| game.format_feedback(*f)).collect::<Vec<_>>(),
+                "secrets": n,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
 }
 
 /// Writes one JSON object on its own line and flushes, so a driving program sees it at once.

@@ -234,3 +234,407 @@ fn hint_bad_inputs() {
         &["answer"],
     );
 }
+
+/// Runs `codebreak` with raw bytes on standard input (lines that are not UTF-8).
+fn run_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_codebreak"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Every line of standard output is a JSON object; returns them.
+fn only_json_objects(out: &std::process::Output) -> Vec<Value> {
+    let text = stdout(out);
+    assert!(
+        !text.is_empty(),
+        "no output; stderr: {}",
+        common::stderr(out)
+    );
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l)
+                .unwrap_or_else(|e| panic!("not JSON: {l:?} ({e}) in:\n{text}"));
+            assert!(v.is_object(), "not an object: {l}");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn json_mode_writes_nothing_but_json_objects() {
+    // play: help, remaining, a guess, undo, help again, then a bad guess (exit 2).
+    let out = run_args(
+        &["play", "--seed", "1", "--json", "--verbose"],
+        Some("help\nremaining\n0011\nundo\nh\n?\nremaining\n1234\n12x4\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let lines = only_json_objects(&out);
+    assert!(lines[0]["help"].as_str().unwrap().contains("undo"));
+    assert_eq!(lines[1]["remaining"], 1296);
+    assert_eq!(lines[3]["undone"], "0011");
+    assert!(lines.iter().filter(|v| v.get("help").is_some()).count() == 3);
+    assert!(
+        lines.last().unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("12x4")
+    );
+    // play: undo with nothing on the board is bad input too.
+    let out = run_args(&["play", "--seed", "1", "--json"], Some("undo\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        only_json_objects(&out)[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("nothing to undo")
+    );
+    // solve: help, remaining, a reply, undo, help, the reply again, fix, then a bad reply.
+    let out = run(
+        "solve --json --verbose",
+        Some("help\nremaining\n1B1W\nundo\nhelp\n1B1W\nremaining\nfix 1 1B1W\n0B1W\n9B9W\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let lines = only_json_objects(&out);
+    assert!(lines.iter().any(|v| v.get("help").is_some()));
+    assert!(lines.iter().any(|v| v["remaining"] == 1296));
+    assert!(
+        lines.last().unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("9B9W")
+    );
+    // solve: a contradiction ends with the error object and its diagnosis.
+    let out = run("solve --json", Some("help\n1B1W\n0B0W\n0B0W\n0B0W\n0B0W\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(only_json_objects(&out).last().unwrap()["diagnosis"].is_object());
+    // solve: the input ends.
+    let out = run("solve --json", Some("help\n1B1W\n"));
+    assert_eq!(out.status.code(), Some(2));
+    only_json_objects(&out);
+}
+
+#[test]
+fn play_undo_takes_the_guess_back_but_not_the_attempt() {
+    let out = run_args(
+        &["play", "--seed", "1", "--json", "--attempts", "2"],
+        Some("1234\nundo\n1234\n1234\n"),
+    );
+    assert!(out.status.success());
+    let lines = json_lines(&out);
+    let left: Vec<u64> = lines
+        .iter()
+        .filter_map(|v| v["attempts_left"].as_u64())
+        .collect();
+    assert_eq!(left, [1, 1, 0], "{lines:?}");
+    assert_eq!(lines[1]["undone"], "1234");
+    assert_eq!(lines[3]["won"], false);
+    assert_eq!(lines.len(), 4, "the fourth line is never read");
+    // A win after an undo counts every guess played.
+    let out = run_args(
+        &["play", "--secret", "1234", "--json"],
+        Some("0000\nundo\n1234\n"),
+    );
+    let end = json_lines(&out).last().cloned().unwrap();
+    assert_eq!(end["won"], true);
+    assert_eq!(end["guesses"], 2);
+    // Text mode says so, and help explains it.
+    let out = run_args(
+        &["play", "--secret", "1234", "--attempts", "3"],
+        Some("0000\nundo\nhelp\n1234\n"),
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("took back 0000 (it still counts: 2 attempts left)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("still counts against your 3 attempts"),
+        "{text}"
+    );
+    assert!(text.contains("You found 1234 in 2 guesses."), "{text}");
+}
+
+#[test]
+fn solve_piped_text_bad_lines_are_reported_and_asked_again() {
+    // Secret 3141: 1B1W, 0B1W, 2B1W, 0B2W, 4B0W, with bad lines between.
+    let script = "1B1W\nxx\n0B1W\nfix\nfix 9 1B1W\nfix x 1B1W\n2B1W\nundo\n2B1W\n0B2W\n4B0W\n";
+    let out = run("solve", Some(script));
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(stdout(&out).contains("Solved: 3141 in 5 guesses."));
+    let err = common::stderr(&out);
+    assert_eq!(err.lines().count(), 4, "{err}");
+    assert!(err.contains("\"xx\""), "{err}");
+    assert!(
+        err.contains("fix 9: expected an answer number from 1 to 2"),
+        "{err}"
+    );
+    assert!(err.contains("fix \"x\""), "{err}");
+    // A contradiction with no one at a terminal still ends the run: exit 1.
+    let out = run("solve", Some("1B1W\nxx\n0B1W\n0B0W\n2B1W\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(common::stderr(&out).contains("could have been"));
+    // Nothing to fix or undo yet.
+    let out = run("solve", Some("fix 1 1B1W\nundo\n"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(err.contains("no answer to fix yet"), "{err}");
+    assert!(err.contains("nothing to undo"), "{err}");
+    assert!(err.contains("after 0 answers"), "{err}");
+}
+
+#[test]
+fn lines_that_are_not_utf8_are_bad_lines_too() {
+    let lossy = "12\u{fffd}4";
+    // play, piped text: the message, then the game goes on.
+    let out = run_bytes(&["play", "--seed", "1"], b"12\xff4\n0011\n");
+    assert!(out.status.success());
+    let err = common::stderr(&out);
+    assert!(
+        err.contains(lossy) && err.contains("not valid UTF-8"),
+        "{err}"
+    );
+    assert!(
+        err.contains("expected a guess of 4 symbols from 0-5"),
+        "{err}"
+    );
+    assert!(stdout(&out).contains("0011"));
+    // play --json: error object, exit 2.
+    let out = run_bytes(&["play", "--seed", "1", "--json"], b"0011\n12\xff4\n");
+    assert_eq!(out.status.code(), Some(2));
+    let lines = only_json_objects(&out);
+    assert!(lines[1]["error"].as_str().unwrap().contains(lossy));
+    // solve, piped text: asked again, then solved.
+    let out = run_bytes(&["solve"], b"1B1W\n\xfe\xff\n0B1W\n2B1W\n0B2W\n4B0W\n");
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("reply \"\u{fffd}\u{fffd}\" is not valid UTF-8"),
+        "{err}"
+    );
+    assert!(err.contains("expected a reply such as 1B2W"), "{err}");
+    // solve --json: exit 2 with an error object.
+    let out = run_bytes(&["solve", "--json"], b"1B1W\n0B1W\xc3\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        only_json_objects(&out).last().unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("0B1W\u{fffd}")
+    );
+}
+
+#[test]
+fn hint_json_errors_are_json_objects_with_the_diagnosis_of_solve() {
+    // Bad input: an error object on stdout, one line on stderr, exit 2.
+    for args in [
+        &["hint", "--history", "0011:1B1W,0023", "--json"][..],
+        &[
+            "hint",
+            "--history",
+            "0011:1B1W",
+            "--strategy",
+            "nope",
+            "--json",
+        ][..],
+        &["hint", "--history-file", "/no/such/file", "--json"][..],
+    ] {
+        let out = run_args(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let lines = only_json_objects(&out);
+        assert_eq!(lines.len(), 1);
+        let msg = lines[0]["error"].as_str().unwrap();
+        assert_eq!(
+            common::stderr(&out).trim_end(),
+            format!("codebreak: {msg}"),
+            "{args:?}"
+        );
+    }
+    // A contradiction: the same diagnosis as solve --json gives for the same moves.
+    let replies = ["1B1W", "0B0W", "0B0W", "0B0W", "0B0W"];
+    let out = run("solve --json", Some(&(replies.join("\n") + "\n")));
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let guesses: Vec<&str> = lines.iter().filter_map(|v| v["guess"].as_str()).collect();
+    let history: Vec<String> = guesses
+        .iter()
+        .zip(replies)
+        .map(|(g, r)| format!("{g}:{r}"))
+        .collect();
+    let solve_diagnosis = &lines.last().unwrap()["diagnosis"];
+    let out = run_args(&["hint", "--history", &history.join(","), "--json"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = only_json_objects(&out);
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0]["error"].as_str().unwrap().contains("answer"));
+    assert_eq!(&lines[0]["diagnosis"], solve_diagnosis);
+    assert!(lines[0]["diagnosis"]["suspects"][0]["could_have_been"][0]["replies"].is_array());
+}
+
+#[test]
+fn bulls_replies_are_explained_in_bulls_words_and_counts_agree_in_number() {
+    let out = run_args(&["hint", "--game", "bulls", "--history", "0123:3A1B"], None);
+    assert_fails(
+        &out,
+        2,
+        &["\"3A1B\"", "all but one digit is an A", "cannot be a B"],
+    );
+    assert!(!common::stderr(&out).contains("black"));
+    let out = run_args(&["hint", "--game", "bulls", "--history", "0123:3A2B"], None);
+    assert_fails(&out, 2, &["A and B together exceed the digits"]);
+    let out = run_args(&["hint", "--history", "0011:3B2W"], None);
+    assert_fails(&out, 2, &["black and white together exceed the pegs"]);
+    // One answer, one guess.
+    assert_fails(&run("solve", Some("1B1W\n")), 2, &["(after 1 answer)"]);
+    let out = run("solve", Some("1B1W\nquit\n"));
+    assert!(
+        stdout(&out).contains("Stopped after 1 guess."),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn history_files_skip_a_bom_name_file_and_line_and_read_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("moves.txt");
+    let path = file.to_str().unwrap();
+    std::fs::write(
+        &file,
+        "\u{feff}# a game, with commas\n0011 1 1\n\n0023 0B1W\n",
+    )
+    .unwrap();
+    let from_file = run_args(&["hint", "--history-file", path, "--json"], None);
+    assert!(from_file.status.success(), "{}", common::stderr(&from_file));
+    let direct = run_args(
+        &["hint", "--history", "0011:1B1W,0023:0B1W", "--json"],
+        None,
+    );
+    assert_eq!(stdout(&from_file), stdout(&direct));
+    // Standard input with -.
+    let from_stdin = run_args(
+        &["hint", "--history-file", "-", "--json"],
+        Some("\u{feff}0011 1 1\n0023 0B1W\n"),
+    );
+    assert_eq!(stdout(&from_stdin), stdout(&direct));
+    // Errors name the file and line.
+    std::fs::write(&file, "# a game\n0011 1 1\n\n0023 0B9W\n").unwrap();
+    let out = run_args(&["hint", "--history-file", path], None);
+    assert_fails(&out, 2, &[&format!("{path}:4: move 2 \"0023 0B9W\"")]);
+    let out = run_args(&["hint", "--history-file", "-"], Some("0011 1 1\n0023\n"));
+    assert_fails(&out, 2, &["<stdin>:2: move 2 \"0023\""]);
+    std::fs::write(&file, b"0011 1 1\n0023 0B1W\xff\n").unwrap();
+    let out = run_args(&["hint", "--history-file", path], None);
+    assert_fails(&out, 2, &[&format!("{path}:2: not valid UTF-8")]);
+}
+
+#[test]
+fn hint_and_contradiction_lists_read_well() {
+    // --show 0: the count alone, without an empty list.
+    let out = run_args(&["hint", "--history", "0011:1B0W", "--show", "0"], None);
+    let text = stdout(&out);
+    assert!(text.contains("remaining  256 secrets\n"), "{text}");
+    // Six values of the suspect answer: all named, none cut off as "or 3 more".
+    let out = run_args(&["hint", "--history", "0011:0B0W,0123:4B0W"], None);
+    assert_fails(
+        &out,
+        1,
+        &[
+            "0B1W (76 secrets)",
+            "or 2B0W (16 secrets)",
+            "answer 2 (0123 4B0W)",
+        ],
+    );
+    assert!(!common::stderr(&out).contains("more"));
+}
+
+#[test]
+fn a_closed_standard_output_ends_the_run_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["hint", "--history", "0011:1B0W", "--show", "300"][..],
+        &["hint", "--history", "0011:1B0W", "--show", "300", "--json"][..],
+        &["analyze", "--strategy", "first"][..],
+        &["solve", "--secret", "3141"][..],
+        &["play", "--seed", "1", "--json"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_codebreak"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        {
+            use std::io::Write;
+            let mut input = child.stdin.take().unwrap();
+            let _ = input.write_all(b"0011\n1234\n");
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn solve_end_of_input_at_a_terminal_is_quit() {
+    // `script` (util-linux) runs the command on a pseudo-terminal and passes the end of its
+    // own input on as Ctrl-D.
+    let has_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        eprintln!("skipped: `script` (util-linux) is not installed");
+        return;
+    }
+    let cmd = format!("{} solve --color never", env!("CARGO_BIN_EXE_codebreak"));
+    let out = run_script(&cmd, "1B1W\n");
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Stopped after 1 guess."), "{text}");
+    // At a terminal a contradiction is explained and the prompt asks again.
+    let out = run_script(&cmd, "1B1W\n0B1W\n0B0W\n2B1W\nfix 1 1B1W\n");
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("could have been"), "{text}");
+    assert!(text.contains("or answer guess 3 again"), "{text}");
+    assert!(text.contains("answer 1 is now 1B1W"), "{text}");
+    assert!(text.contains("Stopped after 3 guesses."), "{text}");
+    // Piped, the end of input is still an error.
+    assert_fails(&run("solve", Some("1B1W\n")), 2, &["input ended"]);
+}
+
+fn run_script(cmd: &str, input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("script")
+        .args(["-qec", cmd, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}

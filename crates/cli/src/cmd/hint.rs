@@ -1,9 +1,10 @@
 //! `codebreak hint`: after some moves, what is still possible and what to play next.
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
-use codebreak_core::{AnyEngine, Code, Feedback};
+use codebreak_core::{AnyEngine, Code, Feedback, Game};
 use codebreak_strategy::{AnyStrategy, STRATEGIES, hint, parse_history};
 use serde_json::json;
 
@@ -25,7 +26,8 @@ pub struct HintArgs {
     /// The moves so far: GUESS:REPLY pairs separated by commas, e.g. "1122:1B0W,3456:0B2W".
     #[arg(long, value_name = "MOVES")]
     pub history: Option<String>,
-    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment).
+    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment); - reads
+    /// standard input.
     #[arg(long, value_name = "FILE", conflicts_with = "history")]
     pub history_file: Option<PathBuf>,
     /// The strategy whose next guess to show.
@@ -44,19 +46,63 @@ pub struct HintArgs {
     pub json: bool,
 }
 
+/// Longest history file read.
+const MAX_HISTORY_FILE: u64 = 16 << 20;
+
 pub fn run(a: HintArgs) -> Result<(), Failure> {
-    let game = a.game.game()?;
-    let text = match (&a.history, &a.history_file) {
-        (Some(h), _) => h.clone(),
-        (None, Some(path)) => std::fs::read_to_string(path).map_err(|e| {
-            Failure::BadInput(anyhow::anyhow!(
-                "cannot read history file {}: {e}",
-                path.display()
-            ))
-        })?,
-        (None, None) => String::new(),
+    let json = a.json;
+    match run_hint(a) {
+        // Contradictions write their own error object, with the diagnosis.
+        Err(f @ Failure::BadInput(_)) if json => Err(interact::json_failure(f)),
+        other => other,
+    }
+}
+
+/// Reads the moves of a history file (`-`: standard input). Errors name the file and line.
+fn read_history_file(game: &Game, path: &Path) -> Result<Vec<(Code, Feedback)>, Failure> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
     };
-    let moves: Vec<(Code, Feedback)> = parse_history(&game, &text).bad_input()?;
+    let cannot = |e: std::io::Error| {
+        Failure::BadInput(anyhow::anyhow!("cannot read history file {name}: {e}"))
+    };
+    let reader: Box<dyn Read> = if stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(cannot)?)
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_HISTORY_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_HISTORY_FILE {
+        return Err(Failure::BadInput(anyhow::anyhow!(
+            "history file {name} is larger than {} MiB: expected one GUESS REPLY per line",
+            MAX_HISTORY_FILE >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        Failure::BadInput(anyhow::anyhow!(
+            "{name}:{line}: not valid UTF-8 text: expected one GUESS REPLY per line"
+        ))
+    })?;
+    parse_history(game, &text)
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("{name}:{}: {e}", e.line)))
+}
+
+fn run_hint(a: HintArgs) -> Result<(), Failure> {
+    let game = a.game.game()?;
+    let moves: Vec<(Code, Feedback)> = match (&a.history, &a.history_file) {
+        (Some(h), _) => parse_history(&game, h).bad_input()?,
+        (None, Some(path)) => read_history_file(&game, path)?,
+        (None, None) => Vec::new(),
+    };
     let options = a.strategy_options.options(&game)?;
     let engine = AnyEngine::new(&game).bad_input()?;
     let names: Vec<&str> = if a.all {
@@ -92,9 +138,14 @@ pub fn run(a: HintArgs) -> Result<(), Failure> {
     let h = match hint(&engine, &strategies, &moves, a.show) {
         Ok(h) => h,
         Err(d) => {
-            let msg = d.explain(&game, &moves);
+            let msg = format!(
+                "no secret gives every one of these replies; {}",
+                d.explain(&game, &moves)
+            );
             if a.json {
-                interact::emit(&json!({"error": msg, "changes": d.changes}))?;
+                interact::emit(
+                    &json!({"error": msg, "diagnosis": interact::diagnosis_json(&d, &game)}),
+                )?;
             }
             return Err(Failure::NoAnswer(anyhow::anyhow!("{msg}")));
         }
@@ -125,7 +176,7 @@ pub fn run(a: HintArgs) -> Result<(), Failure> {
         if solved {
             v["solved"] = json!(fmt(&moves.last().expect("a move").0));
         }
-        println!("{v}");
+        interact::emit(&v)?;
         return Ok(());
     }
     println!("game       {game}");
@@ -133,16 +184,22 @@ pub fn run(a: HintArgs) -> Result<(), Failure> {
         println!("solved     {}", fmt(&moves.last().expect("a move").0));
         return Ok(());
     }
-    let more = if h.remaining > h.candidates.len() {
-        " …"
+    let list = if h.candidates.is_empty() {
+        // --show 0: the count alone.
+        String::new()
     } else {
-        ""
+        let more = if h.remaining > h.candidates.len() {
+            " …"
+        } else {
+            ""
+        };
+        let codes: Vec<String> = h.candidates.iter().map(fmt).collect();
+        format!(": {}{more}", codes.join(" "))
     };
     println!(
-        "remaining  {} secret{}: {}{more}",
+        "remaining  {} secret{}{list}",
         h.remaining,
         if h.remaining == 1 { "" } else { "s" },
-        h.candidates.iter().map(fmt).collect::<Vec<_>>().join(" ")
     );
     let w = h
         .suggestions

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::args::GameArgs;
 use crate::failure::{BadInput, Failure};
-use crate::interact::{self, ColorChoice, Input, Painter, Word};
+use crate::interact::{self, ColorChoice, Input, Line, Painter, Word};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -115,6 +115,7 @@ pub fn run(a: PlayArgs) -> Result<(), Failure> {
         json: a.json,
         verbose: a.verbose,
         attempts,
+        used: 0,
         moves: Vec::new(),
         maker,
         tracker,
@@ -128,7 +129,10 @@ struct Session<'a> {
     json: bool,
     verbose: bool,
     attempts: usize,
-    /// Each move with the codemaker as it was before it, for undo.
+    /// Guesses played, undone ones included: undo takes a guess off the board but never gives
+    /// the attempt back.
+    used: usize,
+    /// The guesses on the board, each with the codemaker as it was before it, for undo.
     moves: Vec<(Code, Maker)>,
     maker: Maker,
     tracker: Breaker,
@@ -155,23 +159,25 @@ impl Session<'_> {
             }
         }
         loop {
-            if self.moves.len() >= self.attempts {
+            if self.used >= self.attempts {
                 return self.finish(false);
             }
-            let prompt = format!("[{}/{}] guess> ", self.moves.len() + 1, self.attempts);
-            let Some(line) = input.ask(&prompt)? else {
-                return self.finish(false);
+            let prompt = format!("[{}/{}] guess> ", self.used + 1, self.attempts);
+            let text = match input.ask(&prompt)? {
+                None => return self.finish(false),
+                Some(Line::Text(text)) => text,
+                Some(Line::NotUtf8(lossy)) => {
+                    self.bad(interact::not_utf8("guess", &lossy, &self.expected()))?;
+                    continue;
+                }
             };
-            match interact::word(&line) {
-                Word::Help => self.help(),
+            match interact::word(&text) {
+                Word::Help => self.help()?,
                 Word::Quit => return self.finish(false),
                 Word::Remaining => self.say_remaining()?,
                 Word::Undo => self.undo()?,
                 Word::Other(text) => match game.parse_guess(&text) {
-                    Err(e) if self.json => {
-                        return Err(interact::json_failure(Failure::BadInput(e.into())));
-                    }
-                    Err(e) => eprintln!("codebreak: {e}"),
+                    Err(e) => self.bad(e.to_string())?,
                     Ok(guess) => {
                         if self.guess(guess)? {
                             return self.finish(true);
@@ -182,18 +188,40 @@ impl Session<'_> {
         }
     }
 
+    /// What a line at the prompt should be.
+    fn expected(&self) -> String {
+        format!(
+            "a guess of {} symbols from {}, or help, undo, remaining, quit",
+            self.game.pegs(),
+            interact::symbols(self.game)
+        )
+    }
+
+    /// Bad input: a person is told and asked again; in JSON mode the run ends with an error
+    /// object and exit code 2.
+    fn bad(&self, msg: String) -> Result<(), Failure> {
+        if self.json {
+            return Err(interact::json_failure(Failure::BadInput(anyhow::anyhow!(
+                "{msg}"
+            ))));
+        }
+        eprintln!("codebreak: {msg}");
+        Ok(())
+    }
+
     /// Plays a guess; true when it wins.
     fn guess(&mut self, guess: Code) -> Result<bool, Failure> {
         let game = self.game;
         let before = self.maker.clone();
         let fb = self.maker.as_dyn().answer(&guess);
         self.moves.push((guess, before));
+        self.used += 1;
         self.tracker.record(&guess, fb).map_err(|e| {
             Failure::NoAnswer(anyhow::anyhow!(
                 "internal: the codemaker contradicted itself: {e}"
             ))
         })?;
-        let left = self.attempts - self.moves.len();
+        let left = self.attempts - self.used;
         if self.json {
             interact::emit(&json!({
                 "guess": game.format_code(&guess),
@@ -215,27 +243,23 @@ impl Session<'_> {
         Ok(fb == game.win())
     }
 
+    /// Takes the last guess off the board (the codemaker forgets it too); the attempt stays
+    /// used.
     fn undo(&mut self) -> Result<(), Failure> {
-        match self.moves.pop() {
-            None => {
-                if self.json {
-                    interact::emit(&json!({"error": "nothing to undo"}))?;
-                } else {
-                    eprintln!("codebreak: nothing to undo");
-                }
-            }
-            Some((guess, maker)) => {
-                self.maker = maker;
-                self.tracker.undo();
-                let text = self.game.format_code(&guess);
-                if self.json {
-                    interact::emit(
-                        &json!({"undone": text, "attempts_left": self.attempts - self.moves.len()}),
-                    )?;
-                } else {
-                    println!("      took back {text}");
-                }
-            }
+        let Some((guess, maker)) = self.moves.pop() else {
+            return self.bad("nothing to undo: no guess on the board".to_string());
+        };
+        self.maker = maker;
+        self.tracker.undo();
+        let text = self.game.format_code(&guess);
+        let left = self.attempts - self.used;
+        if self.json {
+            interact::emit(&json!({"undone": text, "attempts_left": left}))?;
+        } else {
+            println!(
+                "      took back {text} (it still counts: {left} attempt{} left)",
+                if left == 1 { "" } else { "s" }
+            );
         }
         Ok(())
     }
@@ -253,12 +277,12 @@ impl Session<'_> {
         Ok(())
     }
 
-    fn help(&self) {
+    fn help(&self) -> Result<(), Failure> {
         let g = self.game;
-        println!(
+        let text = format!(
             "Type a guess of {} symbols from {}; the reply counts {}.\n\
-             Commands: help, undo (take back your last guess), remaining (how many secrets are \
-             still possible), quit.",
+             Commands: help, undo (take your last guess off the board; it still counts against \
+             your {} attempts), remaining (how many secrets are still possible), quit.",
             g.pegs(),
             interact::symbols(g),
             match g.kind() {
@@ -268,8 +292,11 @@ impl Session<'_> {
                 codebreak_core::GameKind::TwoD => "low / high / mixed compared with the secret",
                 codebreak_core::GameKind::Mastermind =>
                     "B = right colour in the right place, W = right colour elsewhere",
-            }
+            },
+            self.attempts
         );
+        interact::help(self.json, &text)?;
+        Ok(())
     }
 
     fn finish(&self, won: bool) -> Result<(), Failure> {
@@ -282,7 +309,7 @@ impl Session<'_> {
         let text = game.format_code(&secret);
         if self.json {
             let v = if won {
-                json!({"won": true, "secret": text, "guesses": self.moves.len()})
+                json!({"won": true, "secret": text, "guesses": self.used})
             } else {
                 json!({"won": false, "secret": text})
             };
@@ -291,8 +318,8 @@ impl Session<'_> {
             println!(
                 "You found {} in {} guess{}.",
                 self.painter.code(game, &secret),
-                self.moves.len(),
-                if self.moves.len() == 1 { "" } else { "es" }
+                self.used,
+                if self.used == 1 { "" } else { "es" }
             );
         } else {
             println!("The secret was {}.", self.painter.code(game, &secret));

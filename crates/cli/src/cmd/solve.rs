@@ -3,15 +3,14 @@
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
+use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Code, Feedback, Game};
-use codebreak_strategy::{
-    Adversarial, AnyStrategy, Breaker, Codemaker, Diagnosis, Honest, Progress,
-};
-use serde_json::{Value, json};
+use codebreak_strategy::{Adversarial, AnyStrategy, Breaker, Codemaker, Honest, Progress};
+use serde_json::json;
 
 use crate::args::{GameArgs, StrategyArgs};
 use crate::failure::{BadInput, Failure};
-use crate::interact::{self, ColorChoice, Input, Painter, Word};
+use crate::interact::{self, ColorChoice, Input, Line, Painter, Word};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -117,7 +116,8 @@ enum Typed {
 impl Solver<'_> {
     fn run(&mut self, mut source: Source) -> Result<(), Failure> {
         let game = self.game;
-        let person = matches!(&source, Source::Person(i) if i.interactive);
+        // Someone to show a contradiction to and ask again; otherwise it ends the run.
+        let person = matches!(&source, Source::Person(i) if i.interactive) && !self.json;
         if !self.json {
             match &source {
                 Source::Person(_) => {
@@ -132,7 +132,7 @@ impl Solver<'_> {
                         interact::symbols(game),
                         self.breaker.strategy().describe(game)
                     );
-                    if person {
+                    if matches!(&source, Source::Person(i) if i.interactive) {
                         println!(
                             "Answer each guess with its reply ({}), or: help, undo, fix N REPLY, remaining, quit.",
                             reply_forms(game)
@@ -166,12 +166,11 @@ impl Solver<'_> {
             match typed {
                 Typed::Nothing => {}
                 Typed::Quit => {
+                    let n = self.breaker.history().len();
                     if self.json {
-                        interact::emit(
-                            &json!({"quit": true, "guesses": self.breaker.history().len()}),
-                        )?;
+                        interact::emit(&json!({"quit": true, "guesses": n}))?;
                     } else {
-                        println!("Stopped after {} guesses.", self.breaker.history().len());
+                        println!("Stopped after {n} guess{}.", if n == 1 { "" } else { "es" });
                     }
                     return Ok(());
                 }
@@ -179,7 +178,7 @@ impl Solver<'_> {
                     if self.breaker.undo() {
                         announced = false;
                     } else {
-                        self.complain("nothing to undo", person)?;
+                        self.complain("nothing to undo: no answer given yet")?;
                     }
                 }
                 Typed::Fix(i, fb) => match self.breaker.correct(i, fb) {
@@ -237,20 +236,35 @@ impl Solver<'_> {
 
     fn read(&mut self, input: &mut Input, number: usize) -> Result<Typed, Failure> {
         let game = self.game;
-        let Some(line) = input.ask(&format!("reply {number:>2}> "))? else {
-            return Err(Failure::BadInput(anyhow::anyhow!(
-                "input ended before the secret was found (after {} answers)",
-                self.breaker.history().len()
-            )));
+        let line = match input.ask(&format!("reply {number:>2}> "))? {
+            Some(Line::Text(line)) => line,
+            Some(Line::NotUtf8(lossy)) => {
+                self.complain(&interact::not_utf8("reply", &lossy, &expected(game)))?;
+                return Ok(Typed::Nothing);
+            }
+            // Ctrl-D at a terminal: the person stops, as with quit.
+            None if input.interactive => {
+                if !self.json {
+                    println!();
+                }
+                return Ok(Typed::Quit);
+            }
+            None => {
+                let n = self.breaker.history().len();
+                return Err(Failure::BadInput(anyhow::anyhow!(
+                    "input ended before the secret was found (after {n} answer{})",
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
         };
-        let person = input.interactive && !self.json;
         Ok(match interact::word(&line) {
             Word::Help => {
-                println!(
+                let text = format!(
                     "Type the reply to the guess: {}. Commands: undo (take back your last answer), \
                      fix N REPLY (correct answer N), remaining, quit.",
                     reply_forms(game)
                 );
+                interact::help(self.json, &text)?;
                 Typed::Nothing
             }
             Word::Quit => Typed::Quit,
@@ -282,7 +296,7 @@ impl Solver<'_> {
                     match parse_fix(game, rest, self.breaker.history().len()) {
                         Ok((i, fb)) => Typed::Fix(i, fb),
                         Err(msg) => {
-                            self.complain(&msg, person)?;
+                            self.complain(&msg)?;
                             Typed::Nothing
                         }
                     }
@@ -290,7 +304,7 @@ impl Solver<'_> {
                     match game.parse_feedback(&text) {
                         Ok(fb) => Typed::Reply(fb),
                         Err(e) => {
-                            self.complain(&e.to_string(), person)?;
+                            self.complain(&e.to_string())?;
                             Typed::Nothing
                         }
                     }
@@ -299,13 +313,14 @@ impl Solver<'_> {
         })
     }
 
-    /// Bad input: a person is told and asked again; a program gets exit code 2.
-    fn complain(&self, msg: &str, person: bool) -> Result<(), Failure> {
-        if person {
+    /// Bad input: the message, and the prompt asks again (piped text too); in JSON mode the
+    /// run ends with exit code 2 (and an error object, written by [`run`]).
+    fn complain(&self, msg: &str) -> Result<(), Failure> {
+        if self.json {
+            Err(Failure::BadInput(anyhow::anyhow!("{msg}")))
+        } else {
             eprintln!("codebreak: {msg}");
             Ok(())
-        } else {
-            Err(Failure::BadInput(anyhow::anyhow!("{msg}")))
         }
     }
 
@@ -330,7 +345,9 @@ impl Solver<'_> {
             return Ok(());
         }
         if self.json {
-            interact::emit(&json!({"error": explanation, "diagnosis": diagnosis_json(&d, game)}))?;
+            interact::emit(
+                &json!({"error": explanation, "diagnosis": interact::diagnosis_json(&d, game)}),
+            )?;
         }
         Err(Failure::NoAnswer(anyhow::anyhow!("{explanation}")))
     }
@@ -356,29 +373,27 @@ impl Solver<'_> {
     }
 }
 
-fn diagnosis_json(d: &Diagnosis, game: &Game) -> Value {
-    json!({
-        "changes": d.changes,
-        "suspects": d.suspects.iter().map(|s| json!({
-            "answers": s.moves.iter().map(|i| i + 1).collect::<Vec<_>>(),
-            "secrets": s.secrets,
-            "could_have_been": s.corrections.iter().map(|(v, n)| json!({
-                "replies": v.iter().map(|f| game.format_feedback(*f)).collect::<Vec<_>>(),
-                "secrets": n,
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
-}
-
 fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, Feedback), String> {
     let rest = rest.trim();
+    if answers == 0 {
+        return Err(format!(
+            "fix {}: there is no answer to fix yet: expected the reply to the guess",
+            quote(rest)
+        ));
+    }
     let (n, reply) = rest.split_once(char::is_whitespace).ok_or_else(|| {
-        format!("fix {rest:?}: expected an answer number and a reply, such as fix 2 1B0W")
+        format!(
+            "fix {}: expected an answer number and a reply, such as fix 1 {}",
+            quote(rest),
+            game.format_feedback(Feedback(0))
+        )
     })?;
-    let i: usize = n
-        .trim_end_matches(':')
-        .parse()
-        .map_err(|_| format!("fix {n:?}: expected an answer number from 1 to {answers}"))?;
+    let i: usize = n.trim_end_matches(':').parse().map_err(|_| {
+        format!(
+            "fix {}: expected an answer number from 1 to {answers}",
+            quote(n)
+        )
+    })?;
     if i == 0 || i > answers {
         return Err(format!(
             "fix {i}: expected an answer number from 1 to {answers}"
@@ -386,6 +401,14 @@ fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, Feedback
     }
     let fb = game.parse_feedback(reply).map_err(|e| e.to_string())?;
     Ok((i - 1, fb))
+}
+
+/// What a line at the reply prompt should be.
+fn expected(game: &Game) -> String {
+    format!(
+        "a reply such as {}, or help, undo, fix N REPLY, remaining, quit",
+        reply_forms(game)
+    )
 }
 
 fn reply_forms(game: &Game) -> &'static str {
