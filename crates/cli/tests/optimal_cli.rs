@@ -182,21 +182,45 @@ fn trees_are_checked_and_written() {
 
 #[test]
 fn bad_input() {
-    assert_fails(
-        &run_args(&["optimal", "--max-depth", "0"], None),
-        2,
-        &["max-depth 0"],
-    );
+    for bad in ["0", "-1", "99999999999"] {
+        assert_fails(
+            &run_args(&["optimal", "--max-depth", bad], None),
+            2,
+            &["--max-depth", &format!("{bad} is not in 1..=4294967295")],
+        );
+    }
+    for bad in ["0", "-5", "many"] {
+        assert_fails(
+            &run_args(&["optimal", "--node-limit", bad], None),
+            2,
+            &["--node-limit", "expected a whole number from 1 to"],
+        );
+    }
     assert_fails(
         &run_args(&["optimal", "--max-depth", "3"], None),
         1,
         &["within 3 guesses"],
     );
     assert_fails(
-        &run_args(&["optimal", "--pegs", "5", "--colors", "8"], None),
-        2,
-        &["32768 secrets", "--force"],
+        &run_args(&["optimal", "--max-depth", "1"], None),
+        1,
+        &["within 1 guess"],
     );
+    // Too large: an estimate in units of time, and how to force it.
+    let out = run_args(&["optimal", "--pegs", "5", "--colors", "8"], None);
+    assert_fails(
+        &out,
+        2,
+        &[
+            "32768 secrets",
+            "rough estimate",
+            "MM(4,8)",
+            "hours",
+            "days",
+            "use --force",
+        ],
+    );
+    assert!(!stderr(&out).contains("512x"));
     assert_fails(
         &run_args(&["optimal", "--format", "dot"], None),
         2,
@@ -212,4 +236,96 @@ fn bad_input() {
         2,
         &["/no/such.ckpt"],
     );
+}
+
+/// Files the search will write are checked before it starts: a missing directory or a
+/// directory given as a file fails at once, not after the search.
+#[test]
+fn output_paths_are_checked_before_searching() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir").join("t.json");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    // MM(4,7) takes seconds to search: each refusal must come well before that.
+    let mm47 = ["optimal", "--pegs", "4", "--colors", "7"];
+    for (flag, path, why) in [
+        ("--tree", missing, "its directory does not exist"),
+        ("--tree", folder, "it is a directory"),
+        ("--checkpoint", missing, "its directory does not exist"),
+        ("--checkpoint", folder, "it is a directory"),
+    ] {
+        let start = std::time::Instant::now();
+        let mut args = mm47.to_vec();
+        args.extend([flag, path]);
+        assert_fails(&run_args(&args, None), 2, &[flag, "cannot write", why]);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{flag} {path}: refused only after {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+/// `--self-check` reads the written tree back with the verifier's own reader and says so.
+#[test]
+fn self_check_reads_the_tree_file_back() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, name) in [("json", "t.json"), ("compact", "t.txt")] {
+        let tree = dir.path().join(name);
+        let tree = tree.to_str().unwrap();
+        let out = run_args(
+            &[
+                "optimal",
+                "--tree",
+                tree,
+                "--format",
+                format,
+                "--self-check",
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains(&format!(
+                "self-check  the tree read back from {tree} replays to 5625 / 1296, worst 6"
+            )),
+            "{}",
+            stdout(&out)
+        );
+        let v = json(&run_args(
+            &[
+                "optimal",
+                "--tree",
+                tree,
+                "--format",
+                format,
+                "--self-check",
+                "--json",
+            ],
+            None,
+        ));
+        assert_eq!(v["self_check"]["tree"], tree);
+        assert_eq!(v["self_check"]["total"], 5625);
+    }
+    // Without a file (or with one the checker does not read), the tree in memory.
+    let out = run_args(&["optimal", "--objective", "worst", "--self-check"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("self-check  the tree replays to 5626 / 1296, worst 5"),
+        "{}",
+        stdout(&out)
+    );
+    let dot = dir.path().join("t.dot");
+    let out = run_args(
+        &[
+            "optimal",
+            "--tree",
+            dot.to_str().unwrap(),
+            "--format",
+            "dot",
+            "--self-check",
+        ],
+        None,
+    );
+    assert!(stdout(&out).contains("self-check  the tree replays to 5625 / 1296"));
 }

@@ -71,6 +71,34 @@ pub struct Status {
     pub cancel: Arc<AtomicBool>,
     /// The depth limit being tried (objective worst, or 0).
     pub trying_depth: AtomicU64,
+    /// The best strategy found so far for the whole game (the current upper bound on the
+    /// optimum), packed as `total << 8 | worst`; 0 until one is found. Read it with
+    /// [`Status::best`].
+    pub best: AtomicU64,
+}
+
+impl Status {
+    /// The fewest guesses in all, and that strategy's worst case, of the best strategy found
+    /// so far for the whole game: an upper bound on the optimum that only falls as the search
+    /// goes on (for objective worst, within the depth being tried). `None` until the first
+    /// strategy is complete.
+    pub fn best(&self) -> Option<(u64, u64)> {
+        match self.best.load(Ordering::Relaxed) {
+            0 => None,
+            v => Some((total(v), bounds::worst(v))),
+        }
+    }
+
+    /// Records a complete strategy for the whole game, if better than the best so far.
+    pub(crate) fn offer(&self, v: Val) {
+        if v != INFINITE {
+            let _ = self
+                .best
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                    (b == 0 || v < b).then_some(v)
+                });
+        }
+    }
 }
 
 /// An optimal strategy and what it took to find it.
@@ -101,7 +129,10 @@ pub enum SearchError {
     #[error("search interrupted")]
     Interrupted,
     /// No strategy finds every secret within the depth limit.
-    #[error("no strategy finds every secret within {max_depth} guesses")]
+    #[error(
+        "no strategy finds every secret within {max_depth} {}",
+        if *max_depth == 1 { "guess" } else { "guesses" }
+    )]
     Infeasible {
         /// The limit.
         max_depth: u32,
@@ -148,6 +179,50 @@ pub fn tmp_path(path: &Path) -> PathBuf {
 /// Largest number of secrets searched without `force`.
 pub const MAX_SECRETS: usize = 6000;
 
+/// Secrets of the reference game of [`estimate_seconds`], MM(4,8).
+const REFERENCE_SECRETS: usize = 4096;
+/// Seconds MM(4,8) takes on the 2-core machine where the search was measured.
+const REFERENCE_SECONDS: f64 = 64.0;
+
+/// A rough range of seconds an exact search of `secrets` secrets could take, scaled from
+/// MM(4,8): Mastermind's measured times grow like the 4th to 5th power of the secrets (MM(4,6)
+/// 0.2 s, MM(4,7) 3.5 s, MM(4,8) 64 s), and the cube is a floor that games with more symmetry
+/// (Bulls and Cows) come closer to.
+pub fn estimate_seconds(secrets: usize) -> (f64, f64) {
+    let ratio = secrets as f64 / REFERENCE_SECRETS as f64;
+    (
+        REFERENCE_SECONDS * ratio.powi(3),
+        REFERENCE_SECONDS * ratio.powi(5),
+    )
+}
+
+/// Seconds in words, to one or two significant figures: `40 seconds`, `9 hours`, `24 days`.
+fn human_duration(seconds: f64) -> String {
+    let units = [
+        ("year", 365.25 * 86400.0),
+        ("day", 86400.0),
+        ("hour", 3600.0),
+        ("minute", 60.0),
+        ("second", 1.0),
+    ];
+    let (name, size) = units
+        .iter()
+        .copied()
+        .find(|&(_, size)| seconds >= size)
+        .unwrap_or(("second", 1.0));
+    let n = seconds / size;
+    let n = if n < 10.0 {
+        (n * 10.0).round() / 10.0
+    } else {
+        n.round()
+    };
+    if n == 1.0 {
+        format!("1 {name}")
+    } else {
+        format!("{n} {name}s")
+    }
+}
+
 /// An exact search over one game.
 pub struct Search<'e> {
     engine: &'e AnyEngine,
@@ -172,15 +247,14 @@ impl<'e> Search<'e> {
         let secrets = engine.space().secrets().len();
         let guesses = engine.space().len();
         if !force && secrets > MAX_SECRETS {
-            // Work grows at least like guesses × secrets per level and far faster with the
-            // number of nodes; MM(4,8) (4096 secrets) is the largest solved here.
-            let ratio = secrets as f64 / 4096.0;
+            let (low, high) = estimate_seconds(secrets);
             return Err(SearchError::TooLarge(format!(
-                "{} has {secrets} secrets and {guesses} guesses; exact search here handles up to {MAX_SECRETS} secrets \
-                 (MM(4,8), 4096 secrets, is the largest attempted); this game would need very roughly {:.0}x its \
-                 work and far more memory for memoisation: use --force to try anyway",
+                "{} has {secrets} secrets and {guesses} guesses, more than the {MAX_SECRETS} secrets this search takes on \
+                 unless forced: a rough estimate, scaled from MM(4,8) ({REFERENCE_SECRETS} secrets, about {REFERENCE_SECONDS:.0} s \
+                 on a 2-core machine), is {} to {} of searching, with far more memory for memoisation",
                 engine.game(),
-                ratio.powi(3)
+                human_duration(low),
+                human_duration(high),
             )));
         }
         Ok(Search {
@@ -291,7 +365,10 @@ impl<'e> Search<'e> {
             }
         );
         if let Some(d) = o.max_depth {
-            s.push_str(&format!(", at most {d} guesses"));
+            s.push_str(&format!(
+                ", at most {d} {}",
+                if d == 1 { "guess" } else { "guesses" }
+            ));
         }
         s.push(')');
         s
@@ -410,5 +487,43 @@ impl<'e> Search<'e> {
             node.branches.push((fb, child?));
         }
         Ok(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(human_duration(0.4), "0.4 seconds");
+        assert_eq!(human_duration(1.0), "1 second");
+        assert_eq!(human_duration(90.0), "1.5 minutes");
+        assert_eq!(human_duration(3600.0 * 9.1), "9.1 hours");
+        assert_eq!(human_duration(86400.0 * 24.3), "24 days");
+        assert_eq!(human_duration(86400.0 * 800.0), "2.2 years");
+    }
+
+    #[test]
+    fn estimates_scale_from_mm48() {
+        let (low, high) = estimate_seconds(4096);
+        assert_eq!((low, high), (64.0, 64.0));
+        // MM(5,8): 8 times the secrets.
+        let (low, high) = estimate_seconds(32768);
+        assert_eq!(human_duration(low), "9.1 hours");
+        assert_eq!(human_duration(high), "24 days");
+    }
+
+    #[test]
+    fn too_large_games_are_refused_with_an_estimate() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(5, 8)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let err = Search::new(&engine, SearchOptions::default(), false)
+            .err()
+            .expect("refused");
+        let text = err.to_string();
+        for needle in ["32768 secrets", "rough estimate", "9.1 hours to 24 days"] {
+            assert!(text.contains(needle), "{needle:?} missing from {text}");
+        }
     }
 }

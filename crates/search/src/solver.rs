@@ -217,7 +217,12 @@ impl<R: Rules> Solver<'_, R> {
         let k = self.keys(s, history, d);
         if let Some(k) = &k {
             match self.recall(k) {
-                Some(Entry::Exact(v, g)) => return Ok((v < beta).then_some((v, g))),
+                Some(Entry::Exact(v, g)) => {
+                    if history.is_empty() {
+                        self.status.offer(v);
+                    }
+                    return Ok((v < beta).then_some((v, g)));
+                }
                 Some(Entry::AtLeast(v)) if v >= beta => return Ok(None),
                 _ => {}
             }
@@ -249,6 +254,9 @@ impl<R: Rules> Solver<'_, R> {
                 None
             };
             if let Some((v, _)) = greedy {
+                if history.is_empty() {
+                    self.status.offer(v);
+                }
                 beta_eff = beta_eff.min(v + 1);
             }
             match self.try_choices(s, history, d, beta_eff, &all, lb)? {
@@ -261,6 +269,11 @@ impl<R: Rules> Solver<'_, R> {
                 Some((v, g)) => self.remember(k, Entry::Exact(v, g)),
                 None => self.remember(k, Entry::AtLeast(beta)),
             }
+        }
+        if let Some((v, _)) = found
+            && history.is_empty()
+        {
+            self.status.offer(v);
         }
         Ok(found)
     }
@@ -781,6 +794,10 @@ impl<R: Rules> Solver<'_, R> {
             }
         }
         let v = pack(sum, w);
+        if history.is_empty() {
+            // A complete strategy for the whole game: the progress display's upper bound.
+            self.status.offer(v);
+        }
         Ok((v < beta).then_some(v))
     }
 
