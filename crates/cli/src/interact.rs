@@ -211,6 +211,11 @@ pub fn word(line: &str) -> Word {
     }
 }
 
+/// A count and its noun, singular or plural: `count(1, "guess", "guesses")` is `1 guess`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The symbols of a game for prompts, e.g. `0-5` or `R G B Y O P`.
 pub fn symbols(game: &Game) -> String {
     let s = game.alphabet().to_string();

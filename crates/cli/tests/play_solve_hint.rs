@@ -504,6 +504,31 @@ fn bulls_replies_are_explained_in_bulls_words_and_counts_agree_in_number() {
         "{}",
         stdout(&out)
     );
+    let out = run_args(
+        &["hint", "--pegs", "1", "--colors", "2", "--history", "0:0B"],
+        None,
+    );
+    let text = stdout(&out);
+    assert!(text.contains("remaining  1 secret: 1\n"), "{text}");
+    assert!(text.contains(" 1 reply, "), "{text}");
+    let out = run_args(
+        &[
+            "play",
+            "--pegs",
+            "1",
+            "--colors",
+            "2",
+            "--attempts",
+            "1",
+            "--secret",
+            "1",
+        ],
+        Some("1\n"),
+    );
+    let text = stdout(&out);
+    assert!(text.contains("1 symbol from 01"), "{text}");
+    assert!(text.contains("; 1 attempt."), "{text}");
+    assert!(text.contains("You found 1 in 1 guess."), "{text}");
 }
 
 #[test]

@@ -197,9 +197,8 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         format!(": {}{more}", codes.join(" "))
     };
     println!(
-        "remaining  {} secret{}{list}",
-        h.remaining,
-        if h.remaining == 1 { "" } else { "s" },
+        "remaining  {}{list}",
+        interact::count(h.remaining, "secret", "secrets")
     );
     let w = h
         .suggestions
@@ -210,13 +209,13 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         .max(8);
     for s in &h.suggestions {
         println!(
-            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {} replies{}",
+            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {}{}",
             s.strategy,
             fmt(&s.guess),
             s.stats.largest,
             s.stats.expected_size,
             s.stats.entropy,
-            s.stats.parts,
+            interact::count(s.stats.parts, "reply", "replies"),
             if s.stats.consistent {
                 ", could be the secret"
             } else {

@@ -149,10 +149,10 @@ impl Session<'_> {
                 "symbols may repeat"
             };
             println!(
-                "codebreak play: {game}. Find the secret: {} symbols from {}, {repeats}; {} attempts.",
-                game.pegs(),
+                "codebreak play: {game}. Find the secret: {} from {}, {repeats}; {}.",
+                interact::count(game.pegs(), "symbol", "symbols"),
                 interact::symbols(game),
-                self.attempts
+                interact::count(self.attempts, "attempt", "attempts")
             );
             if input.interactive {
                 println!("Type a guess, or help, undo, remaining, quit.");
@@ -164,7 +164,13 @@ impl Session<'_> {
             }
             let prompt = format!("[{}/{}] guess> ", self.used + 1, self.attempts);
             let text = match input.ask(&prompt)? {
-                None => return self.finish(false),
+                None => {
+                    if input.interactive && !self.json {
+                        // Ctrl-D leaves the cursor after the prompt.
+                        println!();
+                    }
+                    return self.finish(false);
+                }
                 Some(Line::Text(text)) => text,
                 Some(Line::NotUtf8(lossy)) => {
                     self.bad(interact::not_utf8("guess", &lossy, &self.expected()))?;
@@ -191,8 +197,8 @@ impl Session<'_> {
     /// What a line at the prompt should be.
     fn expected(&self) -> String {
         format!(
-            "a guess of {} symbols from {}, or help, undo, remaining, quit",
-            self.game.pegs(),
+            "a guess of {} from {}, or help, undo, remaining, quit",
+            interact::count(self.game.pegs(), "symbol", "symbols"),
             interact::symbols(self.game)
         )
     }
@@ -257,8 +263,8 @@ impl Session<'_> {
             interact::emit(&json!({"undone": text, "attempts_left": left}))?;
         } else {
             println!(
-                "      took back {text} (it still counts: {left} attempt{} left)",
-                if left == 1 { "" } else { "s" }
+                "      took back {text} (it still counts: {} left)",
+                interact::count(left, "attempt", "attempts")
             );
         }
         Ok(())
@@ -270,8 +276,8 @@ impl Session<'_> {
             interact::emit(&json!({"remaining": n}))?;
         } else {
             println!(
-                "      {n} secret{} still possible",
-                if n == 1 { "" } else { "s" }
+                "      {} still possible",
+                interact::count(n, "secret", "secrets")
             );
         }
         Ok(())
@@ -280,10 +286,10 @@ impl Session<'_> {
     fn help(&self) -> Result<(), Failure> {
         let g = self.game;
         let text = format!(
-            "Type a guess of {} symbols from {}; the reply counts {}.\n\
+            "Type a guess of {} from {}; the reply counts {}.\n\
              Commands: help, undo (take your last guess off the board; it still counts against \
-             your {} attempts), remaining (how many secrets are still possible), quit.",
-            g.pegs(),
+             your {}), remaining (how many secrets are still possible), quit.",
+            interact::count(g.pegs(), "symbol", "symbols"),
             interact::symbols(g),
             match g.kind() {
                 codebreak_core::GameKind::Bulls =>
@@ -293,7 +299,7 @@ impl Session<'_> {
                 codebreak_core::GameKind::Mastermind =>
                     "B = right colour in the right place, W = right colour elsewhere",
             },
-            self.attempts
+            interact::count(self.attempts, "attempt", "attempts")
         );
         interact::help(self.json, &text)?;
         Ok(())
@@ -316,10 +322,9 @@ impl Session<'_> {
             interact::emit(&v)?;
         } else if won {
             println!(
-                "You found {} in {} guess{}.",
+                "You found {} in {}.",
                 self.painter.code(game, &secret),
-                self.used,
-                if self.used == 1 { "" } else { "es" }
+                interact::count(self.used, "guess", "guesses")
             );
         } else {
             println!("The secret was {}.", self.painter.code(game, &secret));

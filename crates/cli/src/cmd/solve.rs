@@ -127,8 +127,8 @@ impl Solver<'_> {
                         "symbols may repeat"
                     };
                     println!(
-                        "codebreak solve: {game}. Think of a secret of {} symbols from {} ({repeats}); I will guess it with {}.",
-                        game.pegs(),
+                        "codebreak solve: {game}. Think of a secret of {} from {} ({repeats}); I will guess it with {}.",
+                        interact::count(game.pegs(), "symbol", "symbols"),
                         interact::symbols(game),
                         self.breaker.strategy().describe(game)
                     );
@@ -170,7 +170,7 @@ impl Solver<'_> {
                     if self.json {
                         interact::emit(&json!({"quit": true, "guesses": n}))?;
                     } else {
-                        println!("Stopped after {n} guess{}.", if n == 1 { "" } else { "es" });
+                        println!("Stopped after {}.", interact::count(n, "guess", "guesses"));
                     }
                     return Ok(());
                 }
@@ -252,8 +252,8 @@ impl Solver<'_> {
             None => {
                 let n = self.breaker.history().len();
                 return Err(Failure::BadInput(anyhow::anyhow!(
-                    "input ended before the secret was found (after {n} answer{})",
-                    if n == 1 { "" } else { "s" }
+                    "input ended before the secret was found (after {})",
+                    interact::count(n, "answer", "answers")
                 )));
             }
         };
@@ -364,9 +364,9 @@ impl Solver<'_> {
             interact::emit(&json!({"solved": game.format_code(&secret), "guesses": guesses}))?;
         } else {
             println!(
-                "Solved: {} in {guesses} guess{}.",
+                "Solved: {} in {}.",
                 self.painter.code(game, &secret),
-                if guesses == 1 { "" } else { "es" }
+                interact::count(guesses, "guess", "guesses")
             );
         }
         Ok(())
