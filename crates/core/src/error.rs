@@ -185,7 +185,11 @@ pub enum ParseFeedbackError {
         expected: String,
     },
     /// Well-formed but impossible for the game.
-    #[error("feedback {} cannot happen with {pegs} peg{}: {why}", quote(.text), plural(*.pegs))]
+    #[error(
+        "feedback {} cannot happen with {pegs} {unit}{}: {why}",
+        quote(.text),
+        plural(*.pegs)
+    )]
     Impossible {
         /// The text given.
         text: String,
@@ -193,6 +197,8 @@ pub enum ParseFeedbackError {
         pegs: usize,
         /// Why.
         why: &'static str,
+        /// What a position is called: "peg", or "digit" in Bulls and Cows.
+        unit: &'static str,
     },
 }
 

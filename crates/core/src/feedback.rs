@@ -196,7 +196,12 @@ impl FeedbackKind {
     fn expected(&self) -> String {
         match *self {
             FeedbackKind::BlackWhite { letters, pegs } => format!(
-                "black and white counts such as 1{b}2{w}, \"1 2\" or 12 (at most {pegs} in all)",
+                "{} counts such as 1{b}2{w}, \"1 2\" or 12 (at most {pegs} in all)",
+                if letters.0 == 'A' {
+                    "A and B"
+                } else {
+                    "black and white"
+                },
                 b = letters.0,
                 w = letters.1
             ),
@@ -240,6 +245,7 @@ impl FeedbackKind {
                         text: text.to_string(),
                         pegs: pegs as usize,
                         why: "more black pegs than pegs",
+                        unit: "peg",
                     });
                 }
                 Ok(Feedback(b))
@@ -253,6 +259,7 @@ impl FeedbackKind {
                     return Err(ParseFeedbackError::Impossible {
                         text: text.to_string(),
                         pegs: pegs as usize,
+                        unit: if bulls { "digit" } else { "peg" },
                         why: if bulls {
                             "A and B together exceed the digits"
                         } else {
@@ -264,6 +271,7 @@ impl FeedbackKind {
                     return Err(ParseFeedbackError::Impossible {
                         text: text.to_string(),
                         pegs: pegs as usize,
+                        unit: if bulls { "digit" } else { "peg" },
                         why: if bulls {
                             "when all but one digit is an A, the last one cannot be a B"
                         } else {

@@ -360,7 +360,16 @@ impl fmt::Display for Game {
             GameKind::TwoD => write!(f, "twod {0}x{0}", self.colors)?,
             GameKind::Bulls => write!(f, "bulls {} of {}", self.pegs, self.colors)?,
             k => {
-                write!(f, "{} {} pegs {} colours", k.name(), self.pegs, self.colors)?;
+                let s = |n: u8| if n == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{} {} peg{} {} colour{}",
+                    k.name(),
+                    self.pegs,
+                    s(self.pegs),
+                    self.colors,
+                    s(self.colors)
+                )?;
                 if self.distinct_secret {
                     f.write_str(", distinct secrets")?;
                 }

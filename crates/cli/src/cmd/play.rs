@@ -37,7 +37,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t)]
     pub maker: PlayMaker,
     /// Seed of the random secret (default: from the clock).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::args::parse_seed)]
     pub seed: Option<u64>,
     /// A fixed secret, for teaching and testing.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["maker", "seed"])]

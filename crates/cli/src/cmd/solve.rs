@@ -22,7 +22,7 @@ Examples:
 /// An automatic codemaker for unattended runs.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum SolveMaker {
-    /// A random secret (reproducible with --seed).
+    /// A random secret (reproducible with --maker-seed).
     Random,
     /// The cunning codemaker.
     Adversarial,
@@ -45,7 +45,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub maker: Option<SolveMaker>,
     /// Seed of --maker random (default 0).
-    #[arg(long = "maker-seed", value_name = "SEED")]
+    #[arg(long = "maker-seed", value_name = "SEED", allow_hyphen_values = true,
+          value_parser = crate::args::parse_seed)]
     pub maker_seed: Option<u64>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]
