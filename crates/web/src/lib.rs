@@ -43,6 +43,7 @@ mod engines;
 pub mod error;
 mod guard;
 mod ids;
+mod memory;
 mod store;
 
 use std::fmt;
@@ -65,6 +66,25 @@ pub struct Limits {
     pub sessions: usize,
     /// Idle time after which a session or a finished job is dropped (default 30 minutes).
     pub idle: Duration,
+    /// Idle time after which a session without a move yet is dropped (default 5 minutes).
+    pub fresh_idle: Duration,
+    /// Memory budget, in bytes, for live sessions and the game tables they use (default
+    /// 512 MiB). Each session is charged an estimate: 8 bytes per secret it tracks (twice that
+    /// for the cunning codemaker, which tracks its open secrets too) plus 4 KiB, less as the
+    /// secrets narrow; each game's tables about 58 bytes per code, once however many sessions
+    /// share them. A 2^20-code game costs about 61 MB of tables and 8 MB per play session.
+    /// When a new session does not fit, room is made by evicting, oldest first: finished
+    /// sessions, tables no session uses, sessions without a move idle for
+    /// [`fresh_evict`](Limits::fresh_evict), then sessions idle for
+    /// [`evict_idle`](Limits::evict_idle); if that is not enough the request is refused with
+    /// 503.
+    pub memory: usize,
+    /// When memory is short, sessions without a move idle this long may be evicted (default
+    /// 30 s).
+    pub fresh_evict: Duration,
+    /// When memory is short, sessions with moves idle this long may be evicted (default 5
+    /// minutes).
+    pub evict_idle: Duration,
     /// Largest game (codes) to play against the computer (default 2^20). Playing costs little:
     /// the server scores guesses and tracks the secrets still open.
     pub play_codes: u128,
@@ -109,6 +129,10 @@ impl Default for Limits {
             tree_upload_bytes: 8 * 1024 * 1024,
             sessions: 1000,
             idle: Duration::from_secs(30 * 60),
+            fresh_idle: Duration::from_secs(5 * 60),
+            memory: 512 * 1024 * 1024,
+            fresh_evict: Duration::from_secs(30),
+            evict_idle: Duration::from_secs(5 * 60),
             play_codes: 1 << 20,
             interactive_codes: 1 << 18,
             compute_slots: 2,

@@ -1,6 +1,8 @@
 //! Session stores: a map from unguessable id to state, capped in size, dropping entries idle
-//! for longer than the limit. When the store is full, the least recently used finished entry
-//! (a game that is over, a job that is done) makes room; live ones are never evicted.
+//! for longer than the limit (sooner for entries without a move yet). When the store is full,
+//! the least recently used finished entry (a game that is over, a job that is done) makes
+//! room; live ones are not evicted for the count. When the memory budget is short,
+//! `AppState::reserve` picks victims with [`Store::oldest`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -15,10 +17,21 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Where a session stands, for expiry and eviction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Started, no move yet: expires sooner, and is evicted sooner when memory is short.
+    Fresh,
+    /// At least one move.
+    Playing,
+    /// Over (a game won or lost, a job done): makes room first.
+    Finished,
+}
+
 struct Slot<T> {
     value: Arc<Mutex<T>>,
     last_used: Instant,
-    finished: bool,
+    phase: Phase,
 }
 
 /// A store of sessions of one kind.
@@ -26,16 +39,29 @@ pub struct Store<T> {
     what: &'static str,
     cap: usize,
     idle: Duration,
+    fresh_idle: Duration,
     map: Mutex<HashMap<String, Slot<T>>>,
 }
 
+impl<T> Slot<T> {
+    fn expired(&self, idle: Duration, fresh_idle: Duration) -> bool {
+        let limit = match self.phase {
+            Phase::Fresh => fresh_idle.min(idle),
+            _ => idle,
+        };
+        self.last_used.elapsed() >= limit
+    }
+}
+
 impl<T> Store<T> {
-    /// An empty store.
-    pub fn new(what: &'static str, cap: usize, idle: Duration) -> Self {
+    /// An empty store: at most `cap` entries, dropped after `idle` without use (`fresh_idle`
+    /// for entries without a move).
+    pub fn new(what: &'static str, cap: usize, idle: Duration, fresh_idle: Duration) -> Self {
         Store {
             what,
             cap,
             idle,
+            fresh_idle,
             map: Mutex::new(HashMap::new()),
         }
     }
@@ -44,13 +70,13 @@ impl<T> Store<T> {
     pub fn insert(&self, value: T) -> Result<(String, Arc<Mutex<T>>), ApiError> {
         let mut map = lock(&self.map);
         if map.len() >= self.cap {
-            let idle = self.idle;
-            map.retain(|_, s| s.last_used.elapsed() < idle);
+            let (idle, fresh) = (self.idle, self.fresh_idle);
+            map.retain(|_, s| !s.expired(idle, fresh));
         }
         if map.len() >= self.cap {
             let oldest = map
                 .iter()
-                .filter(|(_, s)| s.finished)
+                .filter(|(_, s)| s.phase == Phase::Finished)
                 .min_by_key(|(_, s)| s.last_used)
                 .map(|(id, _)| id.clone());
             if let Some(id) = oldest {
@@ -77,7 +103,7 @@ impl<T> Store<T> {
             Slot {
                 value: value.clone(),
                 last_used: Instant::now(),
-                finished: false,
+                phase: Phase::Fresh,
             },
         );
         Ok((id, value))
@@ -94,7 +120,7 @@ impl<T> Store<T> {
         }
         let mut map = lock(&self.map);
         match map.get_mut(id) {
-            Some(slot) if slot.last_used.elapsed() < self.idle => {
+            Some(slot) if !slot.expired(self.idle, self.fresh_idle) => {
                 slot.last_used = Instant::now();
                 Ok(slot.value.clone())
             }
@@ -106,12 +132,22 @@ impl<T> Store<T> {
         }
     }
 
-    /// Marks a session as finished (or not): when the store is full, finished sessions make
-    /// room for new ones.
-    pub fn set_finished(&self, id: &str, finished: bool) {
+    /// Records where a session stands: when the store is full, finished sessions make room
+    /// for new ones; sessions without a move expire sooner.
+    pub fn set_phase(&self, id: &str, phase: Phase) {
         if let Some(slot) = lock(&self.map).get_mut(id) {
-            slot.finished = finished;
+            slot.phase = phase;
         }
+    }
+
+    /// The least recently used session in `phase` idle for at least `idle`: its last use and
+    /// id.
+    pub fn oldest(&self, phase: Phase, idle: Duration) -> Option<(Instant, String)> {
+        lock(&self.map)
+            .iter()
+            .filter(|(_, s)| s.phase == phase && s.last_used.elapsed() >= idle)
+            .min_by_key(|(_, s)| s.last_used)
+            .map(|(id, s)| (s.last_used, id.clone()))
     }
 
     /// Drops a session; false if there was none.
@@ -121,8 +157,8 @@ impl<T> Store<T> {
 
     /// Drops every session idle for too long.
     pub fn sweep(&self) {
-        let idle = self.idle;
-        lock(&self.map).retain(|_, s| s.last_used.elapsed() < idle);
+        let (idle, fresh) = (self.idle, self.fresh_idle);
+        lock(&self.map).retain(|_, s| !s.expired(idle, fresh));
     }
 
     /// Live sessions.
@@ -143,7 +179,12 @@ mod tests {
 
     #[test]
     fn caps_and_expires() {
-        let s: Store<u32> = Store::new("test session", 2, Duration::from_millis(50));
+        let s: Store<u32> = Store::new(
+            "test session",
+            2,
+            Duration::from_millis(50),
+            Duration::from_secs(60),
+        );
         let (a, _) = s.insert(1).unwrap();
         s.insert(2).unwrap();
         let e = s.insert(3).unwrap_err();
@@ -157,9 +198,34 @@ mod tests {
         // Full: a finished entry makes room, a live one does not.
         s.insert(5).unwrap();
         assert!(s.insert(6).is_err());
-        s.set_finished(&b, true);
+        s.set_phase(&b, Phase::Finished);
         s.insert(6).unwrap();
         assert!(s.get(&b).is_err());
         assert!(s.get("not-an-id").is_err());
+    }
+
+    #[test]
+    fn fresh_entries_expire_sooner_and_the_oldest_is_found() {
+        let s: Store<u32> = Store::new(
+            "test session",
+            10,
+            Duration::from_secs(60),
+            Duration::from_millis(40),
+        );
+        let (a, _) = s.insert(1).unwrap();
+        let (b, _) = s.insert(2).unwrap();
+        let (c, _) = s.insert(3).unwrap();
+        s.set_phase(&b, Phase::Playing);
+        s.set_phase(&c, Phase::Playing);
+        assert_eq!(s.oldest(Phase::Playing, Duration::ZERO).unwrap().1, b);
+        assert!(s.oldest(Phase::Playing, Duration::from_secs(1)).is_none());
+        assert!(s.oldest(Phase::Finished, Duration::ZERO).is_none());
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(s.oldest(Phase::Fresh, Duration::ZERO).unwrap().1, a);
+        s.get(&b).unwrap();
+        assert_eq!(s.oldest(Phase::Playing, Duration::ZERO).unwrap().1, c);
+        s.sweep();
+        assert!(s.get(&a).is_err(), "no move yet: expired");
+        assert!(s.get(&b).is_ok() && s.get(&c).is_ok());
     }
 }

@@ -28,8 +28,9 @@ use serde_json::{Value, json};
 
 use super::{AppState, PoolName, StrategyChoice, TiesName, blocking, game_of, ok, reply_json};
 use crate::body::ApiJson;
+use crate::engines::EngineRef;
 use crate::error::ApiError;
-use crate::store::lock;
+use crate::store::{Phase, lock};
 
 /// Most strategies one job may compare.
 const MAX_STRATEGIES: usize = 8;
@@ -125,7 +126,7 @@ struct Progress {
 
 /// An analysis job.
 pub struct Job {
-    engine: Arc<AnyEngine>,
+    engine: EngineRef,
     descriptions: Vec<String>,
     progress: Arc<Progress>,
     state: JobState,
@@ -295,10 +296,8 @@ pub async fn start(
             )));
         }
     };
-    let engine = state
-        .0
-        .engines
-        .get(&game, state.limits().analysis_codes, "an analysis")
+    let (engine, _) = state
+        .engine(&game, state.limits().analysis_codes, "an analysis", 0)
         .await?;
     let choice = StrategyChoice {
         pool: req.pool,
@@ -362,7 +361,7 @@ pub async fn start(
             Ok(Err(e)) => JobState::Failed(e),
             Err(e) => JobState::Failed(e.to_string()),
         };
-        worker_state.0.jobs.set_finished(&worker_id, true);
+        worker_state.0.jobs.set_phase(&worker_id, Phase::Finished);
     });
     let v = lock(&cell).to_json(&id);
     Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
@@ -699,10 +698,8 @@ pub async fn upload(
     let (tree, game) = blocking(move || codebreak_tree::json::from_str(&text))
         .await?
         .map_err(ApiError::invalid)?;
-    let engine = state
-        .0
-        .engines
-        .get(&game, state.limits().analysis_codes, "a tree")
+    let (engine, _) = state
+        .engine(&game, state.limits().analysis_codes, "a tree", 0)
         .await?;
     let g = game.clone();
     let analysis = blocking(move || -> Result<Analysis, ApiError> {
@@ -743,7 +740,7 @@ pub async fn upload(
         created: Instant::now(),
     };
     let (id, cell) = state.0.jobs.insert(job)?;
-    state.0.jobs.set_finished(&id, true);
+    state.0.jobs.set_phase(&id, Phase::Finished);
     let v = blocking(move || lock(&cell).to_json(&id)).await?;
     Ok(ok(v))
 }

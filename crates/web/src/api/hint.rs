@@ -94,10 +94,8 @@ pub async fn hint(
             parse_feedback(&game, &m.feedback, &format!("{field}.feedback"))?,
         ));
     }
-    let engine = state
-        .0
-        .engines
-        .get(&game, state.limits().interactive_codes, "hints")
+    let (engine, _) = state
+        .engine(&game, state.limits().interactive_codes, "hints", 0)
         .await?;
     let choice = StrategyChoice {
         pool: req.pool,

@@ -25,7 +25,7 @@ mod play;
 mod solve;
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
@@ -34,16 +34,17 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json};
-use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Reply, Ties};
+use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Reply, Role, Ties};
 use codebreak_strategy::{AnyStrategy, Diagnosis, StrategyOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 use crate::body::BodyLimit;
-use crate::engines::Engines;
+use crate::engines::{self, EngineRef, Engines};
 use crate::error::ApiError;
-use crate::store::Store;
+use crate::memory::{self, Charge, Memory};
+use crate::store::{Phase, Store};
 use crate::{Config, Hosts, Limits, Log};
 
 /// Shared server state.
@@ -54,6 +55,7 @@ struct Inner {
     limits: Limits,
     log: Option<Log>,
     hosts: Hosts,
+    memory: Arc<Memory>,
     engines: Engines,
     plays: Store<play::PlaySession>,
     solves: Store<solve::SolveSession>,
@@ -67,9 +69,10 @@ impl AppState {
     pub fn new(config: Config) -> AppState {
         let l = &config.limits;
         AppState(Arc::new(Inner {
-            plays: Store::new("play session", l.sessions, l.idle),
-            solves: Store::new("solve session", l.sessions, l.idle),
-            jobs: Store::new("analysis job", l.jobs, l.idle),
+            plays: Store::new("play session", l.sessions, l.idle, l.fresh_idle),
+            solves: Store::new("solve session", l.sessions, l.idle, l.fresh_idle),
+            jobs: Store::new("analysis job", l.jobs, l.idle, l.idle),
+            memory: Memory::new(l.memory),
             compute: Arc::new(Semaphore::new(l.compute_slots.max(1))),
             analysis: Arc::new(Semaphore::new(1)),
             engines: Engines::default(),
@@ -83,6 +86,11 @@ impl AppState {
         &self.0.limits
     }
 
+    /// Bytes charged against the memory budget now.
+    fn memory_used(&self) -> usize {
+        self.0.memory.used()
+    }
+
     /// The `Host` names the server answers to.
     pub fn hosts(&self) -> &Hosts {
         &self.0.hosts
@@ -93,6 +101,86 @@ impl AppState {
         self.0.plays.sweep();
         self.0.solves.sweep();
         self.0.jobs.sweep();
+    }
+
+    /// Charges `bytes` against the memory budget, evicting to make room if needed (see
+    /// [`AppState::evict_one`]); `what` names the request in the refusal.
+    fn reserve(&self, bytes: usize, what: &str) -> Result<Charge, ApiError> {
+        let memory = &self.0.memory;
+        let mib = memory::size;
+        if bytes > memory.limit() {
+            return Err(ApiError::TooBig(format!(
+                "{what} needs about {}, more than the server's memory budget of {}: choose fewer pegs or colours, or use the command line",
+                mib(bytes),
+                mib(memory.limit())
+            )));
+        }
+        loop {
+            if let Some(charge) = memory.try_charge(bytes) {
+                return Ok(charge);
+            }
+            if !self.evict_one() {
+                return Err(ApiError::Unavailable(format!(
+                    "the server's memory budget for games is used up ({} of {} held by live games and their tables): {what} needs about {} more; try again when games finish or idle ones expire, or choose a smaller game",
+                    mib(memory.used()),
+                    mib(memory.limit()),
+                    mib(bytes)
+                )));
+            }
+        }
+    }
+
+    /// Makes room in memory by dropping one thing, the first there is of: a finished session,
+    /// a game's tables that only the cache holds, a session without a move idle for
+    /// `fresh_evict`, a session idle for `evict_idle` (oldest first within each kind). False
+    /// when there is nothing to drop.
+    fn evict_one(&self) -> bool {
+        let (plays, solves) = (&self.0.plays, &self.0.solves);
+        let l = self.limits();
+        let oldest = |phase: Phase, idle: Duration| -> bool {
+            let p = plays.oldest(phase, idle);
+            let s = solves.oldest(phase, idle);
+            match (p, s) {
+                (Some((tp, id)), Some((ts, _))) if tp <= ts => plays.remove(&id),
+                (_, Some((_, id))) => solves.remove(&id),
+                (Some((_, id)), None) => plays.remove(&id),
+                (None, None) => false,
+            }
+        };
+        oldest(Phase::Finished, Duration::ZERO)
+            || self.0.engines.evict_unused()
+            || oldest(Phase::Fresh, l.fresh_evict)
+            || oldest(Phase::Playing, l.evict_idle)
+    }
+
+    /// The engine of `game` (which must have at most `max_codes` codes; `what` names the use
+    /// in a refusal), built and charged if it is not cached, and a charge of `extra` bytes for
+    /// what the caller keeps beside it.
+    async fn engine(
+        &self,
+        game: &Game,
+        max_codes: u128,
+        what: &str,
+        extra: usize,
+    ) -> Result<(EngineRef, Charge), ApiError> {
+        let codes = game.count(Role::Guess);
+        if codes > max_codes {
+            return Err(ApiError::TooBig(format!(
+                "the {game} game has {codes} codes, more than the {max_codes} this server allows for {what}: choose fewer pegs or colours, or use the command line"
+            )));
+        }
+        let key = engines::key(game);
+        if let Some(engine) = self.0.engines.cached(&key) {
+            let charge = self.reserve(extra, what)?;
+            return Ok((engine, charge));
+        }
+        let tables = memory::engine_bytes(game);
+        let charge = self.reserve(tables.saturating_add(extra), what)?;
+        let tables = charge.split(tables);
+        let g = game.clone();
+        let engine = blocking(move || AnyEngine::new(&g).map_err(ApiError::invalid)).await??;
+        let engine = self.0.engines.insert(key, EngineRef::new(engine, tables));
+        Ok((engine, charge))
     }
 
     /// Runs strategy work on the blocking pool, at most `compute_slots` at a time.

@@ -3,11 +3,9 @@
 //! The codemaker lives only here, inside the session; the secret enters a response only once
 //! the game is over (won, out of attempts, or given up).
 
-use std::sync::Arc;
-
 use axum::extract::{Path, State};
 use axum::response::Response;
-use codebreak_core::{AnyEngine, Code, Feedback, GameSpec, Role};
+use codebreak_core::{Code, Feedback, GameSpec, Role};
 use codebreak_strategy::{Adversarial, AnyStrategy, Breaker, Codemaker, Honest, StrategyOptions};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -15,9 +13,11 @@ use serde_json::{Value, json};
 use super::games::default_attempts;
 use super::{AppState, blocking, game_of, move_json, ok, parse_guess};
 use crate::body::ApiJson;
+use crate::engines::EngineRef;
 use crate::error::ApiError;
 use crate::ids;
-use crate::store::lock;
+use crate::memory::{self, Charge};
+use crate::store::{Phase, lock};
 
 /// Most attempts a game may allow.
 const MAX_ATTEMPTS: u32 = 100;
@@ -88,7 +88,9 @@ struct Move {
 
 /// One game against the computer.
 pub struct PlaySession {
-    engine: Arc<AnyEngine>,
+    engine: EngineRef,
+    /// The memory charged for this session (its secret lists), shrunk as they narrow.
+    charge: Charge,
     maker: Maker,
     adversarial: bool,
     /// Tracks which secrets are still possible (its strategy is never asked for a guess).
@@ -191,19 +193,24 @@ pub async fn start(
             "seed does not apply to the adversarial codemaker: it has no secret to draw".into(),
         ));
     }
-    let engine = state
-        .0
-        .engines
-        .get(&game, state.limits().play_codes, "play")
+    let adversarial = req.maker == MakerName::Adversarial;
+    // The tracker's list of secrets, and the cunning codemaker's own.
+    let tracked = if adversarial { 2 } else { 1 };
+    let (engine, charge) = state
+        .engine(
+            &game,
+            state.limits().play_codes,
+            "play",
+            memory::session_bytes(&game, tracked),
+        )
         .await?;
     let tracker = Breaker::new(
-        engine.clone(),
+        engine.arc(),
         AnyStrategy::new("first", &StrategyOptions::default(), &game, engine.space())
             .map_err(ApiError::invalid)?,
     );
-    let adversarial = req.maker == MakerName::Adversarial;
     let maker = if adversarial {
-        Maker::Adversarial(Adversarial::new(engine.clone()))
+        Maker::Adversarial(Adversarial::new(engine.arc()))
     } else {
         Maker::Honest(Honest::random(
             &engine,
@@ -212,6 +219,7 @@ pub async fn start(
     };
     let session = PlaySession {
         engine,
+        charge,
         maker,
         adversarial,
         tracker,
@@ -276,6 +284,9 @@ pub async fn guess(
             .record(&guess, fb)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         let remaining = s.tracker.remaining();
+        let tracked = if s.adversarial { 2 } else { 1 };
+        s.charge
+            .shrink_to(memory::tracking_bytes(remaining, tracked));
         s.moves.push(Move {
             guess,
             feedback: fb,
@@ -292,8 +303,11 @@ pub async fn guess(
         Ok(v)
     })
     .await??;
-    if v["over"] == true {
-        state.0.plays.set_finished(&id, true);
-    }
+    let phase = if v["over"] == true {
+        Phase::Finished
+    } else {
+        Phase::Playing
+    };
+    state.0.plays.set_phase(&id, phase);
     Ok(ok(v))
 }

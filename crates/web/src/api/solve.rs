@@ -1,11 +1,9 @@
 //! Solve: a strategy breaks the user's secret from the replies the user gives. Replies that
 //! contradict the earlier ones are refused with a diagnosis naming the suspect answers.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, State};
 use axum::response::Response;
-use codebreak_core::{AnyEngine, GameSpec};
+use codebreak_core::GameSpec;
 use codebreak_strategy::{Breaker, Progress};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -15,8 +13,10 @@ use super::{
     parse_feedback,
 };
 use crate::body::ApiJson;
+use crate::engines::EngineRef;
 use crate::error::ApiError;
-use crate::store::lock;
+use crate::memory::{self, Charge};
+use crate::store::{Phase, lock};
 
 fn default_strategy() -> String {
     "minimax".into()
@@ -41,6 +41,17 @@ pub struct ReplyRequest {
     feedback: String,
 }
 
+/// Where a session stands after a request, from its state.
+fn phase_of(v: &Value) -> Phase {
+    if v["solved"] == true {
+        Phase::Finished
+    } else if v["moves"].as_array().is_some_and(|m| !m.is_empty()) {
+        Phase::Playing
+    } else {
+        Phase::Fresh
+    }
+}
+
 /// `POST /api/solve/{id}/undo` takes an empty object (`{}`): like every body, it is JSON and
 /// its unknown fields are refused.
 #[derive(Deserialize)]
@@ -57,7 +68,9 @@ pub struct CorrectRequest {
 
 /// One game in which the computer breaks the user's secret.
 pub struct SolveSession {
-    engine: Arc<AnyEngine>,
+    engine: EngineRef,
+    /// The memory charged for this session (its candidate list).
+    _charge: Charge,
     breaker: Breaker,
     description: String,
     show: usize,
@@ -115,10 +128,13 @@ pub async fn start(
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
     let game = game_of(&req.game)?;
-    let engine = state
-        .0
-        .engines
-        .get(&game, state.limits().interactive_codes, "solving")
+    let (engine, charge) = state
+        .engine(
+            &game,
+            state.limits().interactive_codes,
+            "solving",
+            memory::session_bytes(&game, 1),
+        )
         .await?;
     let choice = StrategyChoice {
         pool: req.pool,
@@ -129,8 +145,9 @@ pub async fn start(
     let strategy = choice.build(&req.strategy, &game, &engine, false)?;
     let session = SolveSession {
         description: strategy.describe(&game),
-        breaker: Breaker::new(engine.clone(), strategy),
+        breaker: Breaker::new(engine.arc(), strategy),
         engine,
+        _charge: charge,
         show: state.limits().show_candidates,
     };
     let (id, cell) = state.0.solves.insert(session)?;
@@ -190,7 +207,7 @@ pub async fn reply(
             }
         })
         .await??;
-    state.0.solves.set_finished(&id, v["solved"] == true);
+    state.0.solves.set_phase(&id, phase_of(&v));
     Ok(ok(v))
 }
 
@@ -214,7 +231,7 @@ pub async fn undo(
             Ok(s.view(&id))
         })
         .await??;
-    state.0.solves.set_finished(&id, v["solved"] == true);
+    state.0.solves.set_phase(&id, phase_of(&v));
     Ok(ok(v))
 }
 
@@ -253,6 +270,6 @@ pub async fn correct(
             }
         })
         .await??;
-    state.0.solves.set_finished(&id, v["solved"] == true);
+    state.0.solves.set_phase(&id, phase_of(&v));
     Ok(ok(v))
 }
