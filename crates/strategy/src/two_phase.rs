@@ -31,7 +31,7 @@
 
 use std::collections::BTreeSet;
 
-use codebreak_core::{Code, Game, Reply, Rules};
+use codebreak_core::{Code, Feedback, Game, Reply, Rules};
 
 use crate::{Position, Strategy};
 
@@ -93,6 +93,49 @@ impl TwoPhase {
         }
         // Empty only when the replies contradict each other.
         base.into_iter().next()
+    }
+
+    /// The first move of `history` (0-based) that two-phase would not itself have played
+    /// after the moves before it, or `None` when every guess is its own.
+    ///
+    /// Its rules read their state from its own moves (the one-colour probes, then the
+    /// arrangements in order), so after a game played some other way its next guess means
+    /// little (typically `0000`, which splits nothing). Hints should show two-phase only for
+    /// a history it would have played itself. On a game it does not support, any move is
+    /// foreign.
+    ///
+    /// ```
+    /// use codebreak_core::{Game, GameSpec};
+    /// use codebreak_strategy::two_phase::TwoPhase;
+    ///
+    /// let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+    /// let m = |g: &str, f: &str| (game.parse_guess(g).unwrap(), game.parse_feedback(f).unwrap());
+    /// assert_eq!(TwoPhase::first_foreign_move(&game, &[]), None);
+    /// assert_eq!(TwoPhase::first_foreign_move(&game, &[m("0000", "1B0W"), m("1111", "0B0W")]), None);
+    /// assert_eq!(TwoPhase::first_foreign_move(&game, &[m("0000", "1B0W"), m("0123", "1B1W")]), Some(1));
+    /// ```
+    pub fn first_foreign_move(game: &Game, history: &[(Code, Feedback)]) -> Option<usize> {
+        if history.is_empty() {
+            return None;
+        }
+        if !TwoPhase::supports(game) {
+            return Some(0);
+        }
+        let replies: Vec<(Code, u8)> = history
+            .iter()
+            .map(|&(g, f)| (g, black_count(game, f)))
+            .collect();
+        (0..replies.len()).find(|&i| {
+            TwoPhase::next(game.pegs(), game.colors(), &replies[..i]) != Some(replies[i].0)
+        })
+    }
+}
+
+/// The black count of a reply (the only part two-phase reads).
+fn black_count(game: &Game, f: Feedback) -> u8 {
+    match game.reply(f) {
+        Reply::Pegs { black, .. } | Reply::Black(black) => black,
+        Reply::TwoD(_) => 0,
     }
 }
 
@@ -159,13 +202,7 @@ impl Strategy for TwoPhase {
         let history: Vec<(Code, u8)> = pos
             .history
             .iter()
-            .map(|&(g, f)| {
-                let black = match game.reply(f) {
-                    Reply::Pegs { black, .. } | Reply::Black(black) => black,
-                    Reply::TwoD(_) => 0,
-                };
-                (pos.engine.code(g), black)
-            })
+            .map(|&(g, f)| (pos.engine.code(g), black_count(game, f)))
             .collect();
         TwoPhase::next(game.pegs(), game.colors(), &history)
             .and_then(|code| pos.engine.space().index_of(&code))
@@ -200,6 +237,46 @@ mod tests {
         // Secret 9999: eight probes answer 0, the ninth (8888) too; then 9999 without probing.
         let h: Vec<(Code, u8)> = (0..9u8).map(|k| (c(&[k; 4]), 0)).collect();
         assert_eq!(TwoPhase::next(4, 10, &h), Some(c(&[9; 4])));
+    }
+
+    #[test]
+    fn its_own_games_are_recognised() {
+        use codebreak_core::GameSpec;
+        let game = Game::new(&GameSpec::mastermind(4, 10)).unwrap();
+        // Its own game against the secret 1544, move by move, is its own at every length.
+        let secret = c(&[1, 5, 4, 4]);
+        let mut h: Vec<(Code, Feedback)> = Vec::new();
+        loop {
+            assert_eq!(TwoPhase::first_foreign_move(&game, &h), None);
+            let replies: Vec<(Code, u8)> =
+                h.iter().map(|&(g, f)| (g, black_count(&game, f))).collect();
+            let g = TwoPhase::next(4, 10, &replies).unwrap();
+            let f = game.score(&secret, &g);
+            h.push((g, f));
+            if f == game.win() {
+                break;
+            }
+        }
+        assert!(h.len() > 7);
+        // Change one guess: from there on the game is not its own.
+        let mut other = h.clone();
+        other[3].0 = c(&[0, 1, 2, 3]);
+        other[3].1 = game.score(&secret, &other[3].0);
+        assert_eq!(TwoPhase::first_foreign_move(&game, &other), Some(3));
+        // A different reply makes its later guesses differ too: 4444 answered with three
+        // blacks completes the colours, so it would not probe 5555 next.
+        let mut lied = h.clone();
+        assert_eq!(lied[4].0, c(&[4; 4]));
+        lied[4].1 = game.score(&c(&[1, 4, 4, 4]), &lied[4].0);
+        assert_eq!(TwoPhase::first_foreign_move(&game, &lied[..5]), None);
+        assert_eq!(TwoPhase::first_foreign_move(&game, &lied[..6]), Some(5));
+        // Games it does not play.
+        let bulls = Game::new(&GameSpec::bulls(4, 10)).unwrap();
+        let g = bulls.parse_guess("0123").unwrap();
+        assert_eq!(
+            TwoPhase::first_foreign_move(&bulls, &[(g, bulls.score(&g, &g))]),
+            Some(0)
+        );
     }
 
     #[test]

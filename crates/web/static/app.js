@@ -245,6 +245,7 @@
     const wrap = el('div', 'table-wrap');
     wrap.append(t);
     box.append(wrap);
+    for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', o.why));
   }
 
   // ---------------------------------------------------------------- play

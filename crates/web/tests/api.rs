@@ -1363,6 +1363,63 @@ async fn hints_count_list_and_explain() {
 }
 
 #[tokio::test]
+async fn two_phase_hints_only_continue_its_own_games() {
+    let app = App::new();
+    let game = json!({"game": "mastermind", "pegs": 4, "colors": 10});
+    let hint = |history: Value| {
+        let body = json!({"game": game, "history": history});
+        let app = &app;
+        async move { app.ok("POST", "/api/hint", Some(body)).await }
+    };
+    let two_phase = |v: &Value| -> Option<Value> {
+        v["suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["strategy"] == "two-phase")
+            .cloned()
+    };
+    // Its own game (probes 0000, 1111 against the secret 1544): it continues with 2222.
+    let own = hint(json!([
+        {"guess": "0000", "feedback": "0B0W"},
+        {"guess": "1111", "feedback": "1B0W"},
+    ]))
+    .await;
+    assert_eq!(
+        two_phase(&own).expect("two-phase suggests")["guess"],
+        "2222"
+    );
+    assert_eq!(own["omitted"], json!([]));
+    // Someone else's game: it would have said 0000 with one reply and no information; it is
+    // left out with the reason, and the others still suggest.
+    let other = hint(json!([
+        {"guess": "0011", "feedback": "0B1W"},
+        {"guess": "2345", "feedback": "1B0W"},
+    ]))
+    .await;
+    assert!(two_phase(&other).is_none(), "{other}");
+    assert_eq!(other["omitted"][0]["strategy"], "two-phase");
+    let why = other["omitted"][0]["why"].as_str().unwrap();
+    assert!(
+        why.contains("only continues its own games") && why.contains("guess 1 (0011)"),
+        "{why}"
+    );
+    assert_eq!(other["suggestions"].as_array().unwrap().len(), 6);
+    // A game that starts as its own and then departs from it.
+    let departed = hint(json!([
+        {"guess": "0000", "feedback": "0B0W"},
+        {"guess": "1234", "feedback": "1B0W"},
+    ]))
+    .await;
+    assert!(
+        departed["omitted"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("guess 2 (1234)")
+    );
+}
+
+#[tokio::test]
 async fn hints_diagnose_contradictions_and_refuse_bad_input() {
     let app = App::new();
     let c = app

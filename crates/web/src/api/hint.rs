@@ -2,10 +2,14 @@
 //! secrets remain, which (when few), and what each strategy would guess next and why.
 //!
 //! Hints are stateless: the server knows no secret here, so a hint can never leak one.
+//!
+//! Two-phase is shown only for a history it would have played itself
+//! ([`TwoPhase::first_foreign_move`]); otherwise it is listed under `omitted` with the reason.
 
 use axum::extract::State;
 use axum::response::Response;
 use codebreak_core::{Code, Feedback, GameSpec};
+use codebreak_strategy::two_phase::TwoPhase;
 use codebreak_strategy::{AnyStrategy, STRATEGIES, Suggestion};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -103,7 +107,7 @@ pub async fn hint(
         seed: req.seed,
         first_guess: None,
     };
-    let strategies: Vec<AnyStrategy> = match &req.strategies {
+    let mut strategies: Vec<AnyStrategy> = match &req.strategies {
         Some(names) => {
             if names.is_empty() || names.len() > 16 {
                 return Err(ApiError::Invalid(format!(
@@ -122,6 +126,22 @@ pub async fn hint(
             .filter_map(|s| choice.build(s.name, &game, &engine, true).ok())
             .collect(),
     };
+    // Two-phase reads its state from its own moves: after anyone else's, its next guess
+    // means nothing, so it is left out with a note.
+    let mut omitted = Vec::new();
+    if let Some(i) = TwoPhase::first_foreign_move(&game, &history)
+        && strategies.iter().any(|s| s.name() == "two-phase")
+    {
+        strategies.retain(|s| s.name() != "two-phase");
+        omitted.push(json!({
+            "strategy": "two-phase",
+            "why": format!(
+                "two-phase only continues its own games: it would not have played guess {} ({})",
+                i + 1,
+                game.format_code(&history[i].0)
+            ),
+        }));
+    }
     let v = state
         .compute(move || -> Result<Value, ApiError> {
             let game = engine.game();
@@ -150,6 +170,7 @@ pub async fn hint(
                 "remaining": h.remaining,
                 "solved": solved,
                 "suggestions": suggestions,
+                "omitted": omitted,
             });
             if h.remaining <= show {
                 v["candidates"] = json!(
