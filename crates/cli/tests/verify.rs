@@ -150,6 +150,7 @@ fn published_compact_trees() {
 #[test]
 fn neuwirth_transcription_is_rejected() {
     let file = published("widmaN_p4c6r-neuwirth.txt");
+    let path = "1123 1B1W, 1415 1B2W, 6114 1B1W, 4135 1B3W, 1534 1B3W";
     for extra in [None, Some("--json")] {
         let mut args = vec!["verify", &file, "--alphabet", "123456"];
         args.extend(extra);
@@ -160,10 +161,23 @@ fn neuwirth_transcription_is_rejected() {
             &[
                 "secret 4513 is not found",
                 "the tree ends at guess 1534",
-                "path: 1123 1B1W, 1415 1B2W, 6114 1B1W, 4135 1B3W, 1534 1B3W",
+                &format!("path: {path}"),
             ],
         );
-        assert!(stdout(&out).is_empty());
+        if extra.is_none() {
+            assert!(stdout(&out).is_empty());
+            continue;
+        }
+        // --json: the same message as an object on standard output, with the secret and
+        // its path as fields.
+        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["secret"], "4513");
+        assert_eq!(v["path"], path);
+        let message = stderr(&out);
+        assert_eq!(
+            v["error"].as_str().unwrap(),
+            message.trim_end().strip_prefix("codebreak: ").unwrap()
+        );
     }
 }
 
@@ -309,7 +323,7 @@ fn bad_options_exit_2() {
     assert_fails(
         &run_args(&["verify", &knuth, "--pegs", "0"], None),
         2,
-        &["pegs 0"],
+        &["--pegs", "0 is not in 1..=16"],
     );
     assert_fails(
         &run_args(
@@ -432,5 +446,110 @@ fn round_trips_through_analyze() {
             }
             assert_eq!(verified["format"], format);
         }
+    }
+}
+
+/// The JSON reader refuses what it would otherwise drop silently: a reply written twice
+/// (a plain map keeps the last) and fields it does not know.
+#[test]
+fn json_trees_are_read_strictly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let head = r#"{"format":"codebreak-tree/1","game":{"game":"mastermind","pegs":2,"colors":3,"alphabet":"ABC"}"#;
+    let good = format!(
+        r#"{head},"root":{{"guess":"AB","replies":{{"1B0W":{{"guess":"AC","replies":{{"1B0W":{{"guess":"AA"}},"0B1W":{{"guess":"CB"}},"0B0W":{{"guess":"BB"}}}}}},"0B2W":{{"guess":"BA"}},"0B1W":{{"guess":"BC","replies":{{"0B1W":{{"guess":"CA"}}}}}},"0B0W":{{"guess":"CC"}}}}}}}}"#
+    );
+    let file = write(d, "good.json", &good);
+    check(&figures(&[&file]), 9, 21, &[1, 4, 4]);
+    let cases = [
+        (
+            "duplicate.json",
+            good.replace(
+                r#""0B2W":{"guess":"BA"}"#,
+                r#""0B2W":{"guess":"BA"},"0B2W":{"guess":"BA"}"#,
+            ),
+            vec![
+                "not a valid JSON tree",
+                "reply \"0B2W\" appears twice under one guess",
+            ],
+        ),
+        (
+            "unknown-top.json",
+            good.replacen(r#""format""#, r#""comment":"x","format""#, 1),
+            vec!["not a valid JSON tree", "unknown field `comment`"],
+        ),
+        (
+            "unknown-node.json",
+            good.replace(r#"{"guess":"CC"}"#, r#"{"guess":"CC","secrets":1}"#),
+            vec!["not a valid JSON tree", "unknown field `secrets`"],
+        ),
+        (
+            "unknown-game.json",
+            good.replace(r#""pegs":2"#, r#""pegs":2,"holes":2"#),
+            vec!["not a valid JSON tree", "unknown field `holes`"],
+        ),
+        (
+            "other-format.json",
+            good.replace("codebreak-tree/1", "codebreak-tree/9"),
+            vec!["unknown format \"codebreak-tree/9\""],
+        ),
+    ];
+    for (name, text, needles) in cases {
+        let file = write(d, name, &text);
+        assert_fails(&run_args(&["verify", &file], None), 2, &needles);
+        // --json: an error object on standard output too.
+        let out = run_args(&["verify", &file, "--json"], None);
+        assert_fails(&out, 2, &needles);
+        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(needles[0]), "{v}");
+        assert!(v.get("secret").is_none(), "{v}");
+    }
+}
+
+/// A branch that no secret can reach: an error in the trees programs write (JSON, compact),
+/// exit 1 with its path.
+#[test]
+fn branches_no_secret_reaches_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    // After AB 0B1W only BC and CA remain; BC never answers CA with 0B0W.
+    let dead = ISSUE_EXAMPLE.replace("{BC:{01:CA}}", "{BC:{01:CA,00:AA}}");
+    let file = write(dir.path(), "dead.txt", &dead);
+    let game = ["--pegs", "2", "--alphabet", "ABC"];
+    let mut args = vec!["verify", file.as_str()];
+    args.extend(game);
+    let why = "reply 0B0W to guess BC after AB 0B1W can never occur";
+    assert_fails(&run_args(&args, None), 1, &["dead.txt", why]);
+    args.push("--json");
+    let out = run_args(&args, None);
+    assert_fails(&out, 1, &[why]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["path"], "AB 0B1W, BC 0B0W");
+    assert_eq!(v["secret"], Value::Null);
+    // The same tree as JSON.
+    let json_tree = r#"{"format":"codebreak-tree/1","game":{"pegs":2,"colors":3,"alphabet":"ABC"},"root":{"guess":"AB","replies":{"1B0W":{"guess":"AC","replies":{"1B0W":{"guess":"AA"},"0B1W":{"guess":"CB"},"0B0W":{"guess":"BB"}}},"0B2W":{"guess":"BA"},"0B1W":{"guess":"BC","replies":{"0B1W":{"guess":"CA"},"0B0W":{"guess":"AA"}}},"0B0W":{"guess":"CC"}}}}"#;
+    let file = write(dir.path(), "dead.json", json_tree);
+    assert_fails(&run_args(&["verify", &file], None), 1, &[why]);
+}
+
+/// Every published tree still replays (none has an unreachable branch), with no warning.
+#[test]
+fn published_trees_have_no_unreachable_branches() {
+    for (name, args) in [
+        ("widmaN_p4c6r-knuth.txt", vec!["--alphabet", "123456"]),
+        ("widmaN_p4c6r-koyama-1.txt", vec!["--alphabet", "123456"]),
+        ("widmaN_p4c6r-koyama-2.txt", vec!["--alphabet", "123456"]),
+        (
+            "widmaN_p4c10n-optimal_from_book_appendix.txt",
+            vec!["--game", "bulls"],
+        ),
+        ("knuth_mm46_golf.txt", vec!["--alphabet", "ABCDEF"]),
+        ("koyama-lai1_mm46_golf.txt", vec!["--alphabet", "ABCDEF"]),
+    ] {
+        let file = published(name);
+        let mut all = vec!["verify", file.as_str()];
+        all.extend(args);
+        let out = run_args(&all, None);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).is_empty(), "{name}: {}", stderr(&out));
     }
 }

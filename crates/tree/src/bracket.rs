@@ -634,8 +634,8 @@ mod tests {
         assert_eq!(crate::verify(&game, &with_x).unwrap().total, 23);
         let without = from_str(&game, "9 (AB: 1, 2 (CC), 1; 4 (AC); 1)").unwrap();
         let err = crate::verify(&game, &without).unwrap_err();
-        assert_eq!(err.secret, "CA");
-        assert_eq!(err.path, "AB 0B1W, CC 1B0W, BC 0B1W");
+        assert_eq!(err.secret(), Some("CA"));
+        assert_eq!(err.path().as_deref(), Some("AB 0B1W, CC 1B0W, BC 0B1W"));
     }
 
     #[test]

@@ -67,14 +67,43 @@ pub enum TreeError {
     },
 }
 
-/// A tree that fails to find some secret.
+/// A tree that fails the check.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("secret {secret} is not found: {why} (path: {path})")]
-pub struct VerifyError {
-    /// The first secret (in the game's order) the tree fails on.
-    pub secret: String,
-    /// The guesses and replies it went through, e.g. `1122 1B0W, 3456 0B1W`.
-    pub path: String,
-    /// What went wrong.
-    pub why: String,
+pub enum VerifyError {
+    /// A secret the tree does not find.
+    #[error("secret {secret} is not found: {why} (path: {path})")]
+    NotFound {
+        /// The first secret (in the game's order) the tree fails on.
+        secret: String,
+        /// The guesses and replies it went through, e.g. `1122 1B0W, 3456 0B1W`.
+        path: String,
+        /// What went wrong.
+        why: String,
+    },
+    /// A branch for a reply that never occurs after its path.
+    #[error("{0}")]
+    DeadBranch(crate::verify::DeadBranch),
+    /// The game is too large to enumerate its secrets.
+    #[error(transparent)]
+    Size(#[from] codebreak_core::SizeError),
+}
+
+impl VerifyError {
+    /// The secret the tree does not find, if that is what failed.
+    pub fn secret(&self) -> Option<&str> {
+        match self {
+            VerifyError::NotFound { secret, .. } => Some(secret),
+            _ => None,
+        }
+    }
+
+    /// The guesses and replies leading to the failure, e.g. `1122 1B0W, 3456 0B1W`: the path
+    /// of the secret not found, or the path to the branch no secret reaches.
+    pub fn path(&self) -> Option<String> {
+        match self {
+            VerifyError::NotFound { path, .. } => Some(path.clone()),
+            VerifyError::DeadBranch(b) => Some(b.path()),
+            VerifyError::Size(_) => None,
+        }
+    }
 }

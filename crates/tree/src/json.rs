@@ -7,9 +7,15 @@
 //!  "root": {"guess": "1122", "replies": {"0B0W": {"guess": "3344", "replies": {...}}, ...}}}
 //! ```
 //! A node is `{"guess": CODE, "replies": {REPLY: NODE, ...}}`; a leaf may omit `replies`.
-//! Replies are written in the game's notation (`1B2W`, `1A2B`, `2B`, `low`).
+//! Replies are written in the game's notation (`1B2W`, `1A2B`, `2B`, `low`). The reader
+//! refuses fields it does not know and a reply written twice under one guess.
 
+use std::collections::HashSet;
+
+use codebreak_core::error::quote;
 use codebreak_core::{Game, GameSpec};
+use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value, json};
 
 use crate::error::TreeError;
@@ -46,41 +52,79 @@ pub fn to_string(tree: &DecisionTree, game: &Game) -> String {
     serde_json::to_string(&to_value(tree, game)).expect("a value always serialises")
 }
 
-fn value_to_node(game: &Game, v: &Value) -> Result<Node, TreeError> {
-    let obj = v
-        .as_object()
-        .ok_or_else(|| TreeError::Json(format!("expected a node object, found {v}")))?;
-    let guess_text = obj
-        .get("guess")
-        .and_then(Value::as_str)
-        .ok_or_else(|| TreeError::Json("a node has no \"guess\" string".into()))?;
-    let guess = game.parse_guess(guess_text)?;
-    let mut node = Node::leaf(guess);
-    if let Some(replies) = obj.get("replies") {
-        let replies = replies.as_object().ok_or_else(|| {
-            TreeError::Json(format!("\"replies\" of {guess_text} is not an object"))
-        })?;
-        for (reply_text, child) in replies {
-            let fb = game.parse_feedback(reply_text)?;
-            crate::compact::check_branch(game, &node, fb)?;
-            node.branches.push((fb, value_to_node(game, child)?));
+/// The file as written, field by field: anything else is refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRepr {
+    format: Option<String>,
+    game: GameSpec,
+    #[serde(default)]
+    strategy: Option<String>,
+    root: NodeRepr,
+}
+
+/// A node as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NodeRepr {
+    guess: String,
+    #[serde(default)]
+    replies: Option<Replies>,
+}
+
+/// The replies of a node, in file order; a reply written twice is refused (a plain map would
+/// keep the last one silently).
+struct Replies(Vec<(String, NodeRepr)>);
+
+impl<'de> Deserialize<'de> for Replies {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Replies, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = Replies;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of replies, {\"REPLY\": NODE, ...}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Replies, A::Error> {
+                let mut seen = HashSet::new();
+                let mut out = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if !seen.insert(key.clone()) {
+                        return Err(serde::de::Error::custom(format!(
+                            "reply {} appears twice under one guess: expected each reply once",
+                            quote(&key)
+                        )));
+                    }
+                    out.push((key, map.next_value()?));
+                }
+                Ok(Replies(out))
+            }
         }
-        node.branches.sort_by_key(|(f, _)| *f);
+        d.deserialize_map(Visit)
     }
+}
+
+fn to_node(game: &Game, repr: NodeRepr) -> Result<Node, TreeError> {
+    let guess = game.parse_guess(&repr.guess)?;
+    let mut node = Node::leaf(guess);
+    for (reply_text, child) in repr.replies.map(|r| r.0).unwrap_or_default() {
+        let fb = game.parse_feedback(&reply_text)?;
+        crate::compact::check_branch(game, &node, fb)?;
+        node.branches.push((fb, to_node(game, child)?));
+    }
+    node.branches.sort_by_key(|(f, _)| *f);
     Ok(node)
 }
 
-/// Reads a JSON tree. Returns the tree and its validated game.
+/// Reads a JSON tree. Returns the tree and its validated game. Fields other than those
+/// [`to_value`] writes are refused, and so is a reply written twice under one guess.
 pub fn from_str(text: &str) -> Result<(DecisionTree, Game), TreeError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| TreeError::Json(e.to_string()))?;
-    let obj = v
-        .as_object()
-        .ok_or_else(|| TreeError::Json("expected an object at the top".into()))?;
-    match obj.get("format").and_then(Value::as_str) {
+    let repr: FileRepr = serde_json::from_str(text).map_err(|e| TreeError::Json(e.to_string()))?;
+    match repr.format.as_deref() {
         Some(FORMAT) => {}
         Some(other) => {
             return Err(TreeError::Json(format!(
-                "unknown format {other:?}: expected {FORMAT:?}"
+                "unknown format {}: expected {FORMAT:?}",
+                quote(other)
             )));
         }
         None => {
@@ -89,22 +133,12 @@ pub fn from_str(text: &str) -> Result<(DecisionTree, Game), TreeError> {
             )));
         }
     }
-    let spec: GameSpec = serde_json::from_value(obj.get("game").cloned().unwrap_or(Value::Null))
-        .map_err(|e| TreeError::Json(format!("bad \"game\": {e}")))?;
-    let game = Game::new(&spec)?;
-    let root = value_to_node(
-        &game,
-        obj.get("root")
-            .ok_or_else(|| TreeError::Json("no \"root\" node".into()))?,
-    )?;
-    let strategy = obj
-        .get("strategy")
-        .and_then(Value::as_str)
-        .map(str::to_string);
+    let game = Game::new(&repr.game)?;
+    let root = to_node(&game, repr.root)?;
     Ok((
         DecisionTree {
             game: game.spec(),
-            strategy,
+            strategy: repr.strategy,
             root,
         },
         game,

@@ -5,10 +5,14 @@
 //! and this crate writes and reads them and checks them.
 //!
 //! **Main design decision: the checker trusts nothing but the rules.** [`verify()`] enumerates
-//! the game's secrets and replays each through the tree using only the game's scoring rule;
-//! it shares no code with the strategies or the search that built the tree, so a figure it
-//! confirms does not depend on their correctness. Trees carry real codes and replies (not
-//! indices), so a tree written by another program can be checked the same way.
+//! the game's secrets and replays each through the tree using only the game's scoring rule,
+//! computed by the slow reference scorer ([`codebreak_core::reference::score`], pegs marked one
+//! by one) rather than the bit-mask kernel the strategies and the search use; it shares no
+//! code with them, so a figure it confirms does not depend on their correctness. It is still
+//! fast: the Bulls and Cows 4 of 10 tree replays in about 10 ms and an MM(5,8) tree (32 768
+//! secrets) in about 50 ms, release build. It also refuses branches no secret reaches
+//! ([`DeadBranches`]). Trees carry real codes and replies (not indices), so a tree written by
+//! another program can be checked the same way.
 //!
 //! Formats: JSON ([`json`]), the one-line compact notation of the public MM(5,8) strategy
 //! challenge ([`compact`]), Graphviz DOT and one line per secret ([`text`]). The bracket
@@ -28,7 +32,7 @@ pub mod verify;
 
 pub use error::{TreeError, VerifyError};
 pub use format::Format;
-pub use verify::{VerifyReport, verify};
+pub use verify::{DeadBranch, DeadBranches, VerifyReport, verify, verify_with};
 
 /// A node: the guess to play, and what to do after each reply other than "solved".
 ///

@@ -166,9 +166,10 @@ fn neuwirth_transcription_is_rejected() {
     let err = verify(&game, &root).unwrap_err();
     // Guess 4135 leaves {1534, 4513} together; 1534 is guessed, 4513 is lost. It is the first
     // lost secret in the game's order.
-    assert_eq!(err.secret, "4513");
-    assert!(err.path.contains("4135 "), "{}", err.path);
-    assert!(err.why.contains("ends at guess 1534"), "{}", err.why);
+    assert_eq!(err.secret(), Some("4513"));
+    let path = err.path().unwrap();
+    assert!(path.contains("4135 "), "{path}");
+    assert!(err.to_string().contains("ends at guess 1534"), "{err}");
     // The three faulty leaves named in the README, and nothing else, lose a secret.
     let paths = text::to_paths(&game, &root).unwrap();
     let mut lost: Vec<&str> = paths

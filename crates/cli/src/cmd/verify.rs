@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
 use codebreak_core::{Game, GameKind};
-use codebreak_tree::{Format, Node, VerifyReport};
+use codebreak_tree::{DeadBranches, Format, Node, VerifyError, VerifyReport};
 use serde_json::{Value, json};
 
 use crate::args::GameArgs;
@@ -23,7 +23,10 @@ Examples:
   codebreak verify --pegs 5 --colors 8 challenge.txt      # compact notation needs the game
 
 Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
-path); 2 the file cannot be read, or the options are wrong.";
+path), or a branch of a JSON or compact tree can never be reached; 2 the file cannot be read,
+or the options are wrong. With --json a failure is also an object on standard output:
+{\"error\": MESSAGE} and, when a secret is lost or a branch unreachable, \"secret\" and
+\"path\".";
 
 /// Largest tree file read: 256 MiB.
 const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -217,11 +220,65 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
     Ok((game, root, format))
 }
 
+/// A failed check, with what `--json` reports besides the message.
+struct Failed {
+    failure: Failure,
+    /// The secret not found.
+    secret: Option<String>,
+    /// Its path of guesses and replies, or the path to a branch no secret reaches.
+    path: Option<String>,
+}
+
+impl From<Failure> for Failed {
+    fn from(failure: Failure) -> Self {
+        Failed {
+            failure,
+            secret: None,
+            path: None,
+        }
+    }
+}
+
 pub fn run(a: VerifyArgs) -> Result<(), Failure> {
-    let (game, root, format) = load(&a)?;
+    let json = a.options.json;
+    check(&a).map_err(|f| {
+        if json {
+            // The same message as on standard error, as an object on standard output.
+            let message = match &f.failure {
+                Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}").replace('\n', " "),
+            };
+            let mut v = json!({ "error": message });
+            if f.secret.is_some() || f.path.is_some() {
+                v["secret"] = json!(f.secret);
+                v["path"] = json!(f.path);
+            }
+            println!("{v}");
+        }
+        f.failure
+    })
+}
+
+fn check(a: &VerifyArgs) -> Result<(), Failed> {
+    let (game, root, format) = load(a)?;
     let file = &a.options.file;
-    let report = codebreak_tree::verify(&game, &root)
-        .map_err(|e| Failure::NoAnswer(anyhow::anyhow!("{}: {e}", file.display())))?;
+    // Published trees may carry branches no secret reaches: a warning each. A tree written by
+    // a program has none, so there it is an error.
+    let dead = if format == Format::Bracket {
+        DeadBranches::Report
+    } else {
+        DeadBranches::Refuse
+    };
+    let report = codebreak_tree::verify_with(&game, &root, dead).map_err(|e| Failed {
+        secret: e.secret().map(str::to_string),
+        path: e.path(),
+        failure: match e {
+            VerifyError::Size(_) => Failure::BadInput(anyhow::anyhow!("{}: {e}", file.display())),
+            _ => Failure::NoAnswer(anyhow::anyhow!("{}: {e}", file.display())),
+        },
+    })?;
+    for branch in &report.dead_branches {
+        eprintln!("codebreak: warning: {}: {branch}", file.display());
+    }
     if a.options.json {
         println!("{}", report_json(&game, format, &report));
     } else {
