@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p codebreak
-cb=target/release/codebreak
+cb=${CARGO_TARGET_DIR:-target}/release/codebreak
 run() { # name, expected total or "-", args...
   local name=$1 want=$2; shift 2
   local out; out=$( { /usr/bin/time -f "%e s wall, %U s user, %M KB peak" "$cb" optimal "$@" --json; } 2>&1 )
@@ -18,8 +18,8 @@ for t in "${@:-mm46 bulls mm47}"; do
     case $x in
       mm46) run "MM(4,6)" 5625 ;;
       bulls) run "Bulls 4/10" 26274 --game bulls ;;
-      mm47) run "MM(4,7)" - --pegs 4 --colors 7 ;;
-      mm48) run "MM(4,8)" - --pegs 4 --colors 8 ;;
+      mm47) run "MM(4,7)" 11228 --pegs 4 --colors 7 ;;
+      mm48) run "MM(4,8)" 20471 --pegs 4 --colors 8 ;;
       *) echo "unknown target $x" >&2; exit 2 ;;
     esac
   done

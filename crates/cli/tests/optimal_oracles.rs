@@ -28,6 +28,9 @@ fn check(speed: &str) {
         let out = common::run(&format!("optimal {args} --json --self-check"), None);
         assert!(out.status.success(), "{id}: {}", common::stderr(&out));
         let v: Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+        // The independent checker replayed the tree to the same figures.
+        assert_eq!(v["self_check"]["total"], v["total"], "{id}");
+        assert_eq!(v["self_check"]["worst"], v["worst"], "{id}");
         if total != "-" {
             assert_eq!(
                 v["total"].as_u64().unwrap().to_string(),
