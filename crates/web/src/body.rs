@@ -1,5 +1,6 @@
 //! The JSON body extractor: every rejection becomes an [`ApiError`] with a one-line message
-//! naming the field at fault (`game.pegs: invalid type: string "x", expected u32`).
+//! naming the field at fault (`game.pegs must be a whole number from 1 to 16, got the text
+//! "x"`).
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -63,6 +64,55 @@ fn check_content_type(value: Option<&HeaderValue>) -> Result<(), ApiError> {
 #[derive(Clone, Copy, Debug)]
 pub struct BodyLimit(pub usize);
 
+/// serde_json's data error without its trailing ` at line L column C`.
+fn without_position(text: &str) -> String {
+    match text.rfind(" at line ") {
+        Some(i) if text[i..].contains(" column ") => text[..i].to_string(),
+        _ => text.to_string(),
+    }
+}
+
+/// The whole numbers of the requests, and their ranges in words.
+fn number_range(field: &str) -> Option<String> {
+    use codebreak_core::{MAX_COLORS, MAX_PEGS};
+    Some(match field {
+        "pegs" => format!("from 1 to {MAX_PEGS}"),
+        "colors" | "size" => format!("from 1 to {MAX_COLORS}"),
+        "attempts" => "from 1 to 100".into(),
+        "max_depth" => "from 1 to 63".into(),
+        "answer" => "from 1 (the first answer)".into(),
+        "show" => "from 0 to 200".into(),
+        "seed" => "from 0 to 18446744073709551615".into(),
+        _ => return None,
+    })
+}
+
+/// `game.colors must be a whole number from 1 to 64, got 4.5` for a number field given a
+/// fraction, a negative number, text or anything else; `None` for other errors.
+fn number_message(path: &str, text: &str) -> Option<String> {
+    let rest = text
+        .strip_prefix("invalid type: ")
+        .or_else(|| text.strip_prefix("invalid value: "))?;
+    let (got, expected) = rest.split_once(", expected ")?;
+    if !matches!(expected, "u8" | "u16" | "u32" | "u64" | "usize") {
+        return None;
+    }
+    let field = path.rsplit('.').next().unwrap_or(path);
+    let range = number_range(field).unwrap_or_else(|| "of 0 or more".into());
+    let got = match got.split_once('`') {
+        Some((_, v)) => v.trim_end_matches('`').to_string(),
+        None => match got.strip_prefix("string ") {
+            Some(quoted) => format!("the text {quoted}"),
+            None => match got {
+                "map" => "an object".into(),
+                "sequence" => "a list".into(),
+                other => other.to_string(),
+            },
+        },
+    };
+    Some(format!("{path} must be a whole number {range}, got {got}"))
+}
+
 /// Deserialises a body, naming the path of a bad field.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -75,11 +125,17 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_syntax() || inner.is_eof() {
-            ApiError::BadRequest(format!("the request body is not valid JSON: {inner}"))
+            return ApiError::BadRequest(format!("the request body is not valid JSON: {inner}"));
+        }
+        // A data error: its position in the text means nothing to a form, and serde's wording
+        // ("invalid type: floating point `4.5`, expected u32") is rewritten for numbers.
+        let text = without_position(&inner.to_string());
+        if let Some(message) = number_message(&path, &text) {
+            ApiError::BadRequest(message)
         } else if path == "." {
-            ApiError::BadRequest(format!("bad request body: {inner}"))
+            ApiError::BadRequest(format!("bad request body: {text}"))
         } else {
-            ApiError::BadRequest(format!("bad request body at {path}: {inner}"))
+            ApiError::BadRequest(format!("bad request body at {path}: {text}"))
         }
     })?;
     de.end().map_err(|e| {
@@ -88,4 +144,50 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         ))
     })?;
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::GameSpec;
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Req {
+        game: Option<GameSpec>,
+        attempts: Option<u32>,
+        other: Option<u32>,
+    }
+
+    fn message(body: &str) -> String {
+        parse::<Req>(body.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn number_fields_say_what_they_take() {
+        let body = r#"{"game": {"game": "mastermind", "pegs": 4, "colors": 4.5}}"#;
+        assert_eq!(
+            message(body),
+            "game.colors must be a whole number from 1 to 64, got 4.5"
+        );
+        assert_eq!(
+            message(r#"{"attempts": -3}"#),
+            "attempts must be a whole number from 1 to 100, got -3"
+        );
+        assert_eq!(
+            message(r#"{"game": {"game": "bulls", "pegs": "four"}}"#),
+            "game.pegs must be a whole number from 1 to 16, got the text \"four\""
+        );
+        assert_eq!(
+            message(r#"{"other": [1]}"#),
+            "other must be a whole number of 0 or more, got a list"
+        );
+        // Other errors keep serde's wording, without the position.
+        let m = message(r#"{"colour": 3}"#);
+        assert!(m.contains("unknown field `colour`"), "{m}");
+        assert!(!m.contains("line 1"), "{m}");
+        assert!(message("{").contains("not valid JSON"));
+    }
 }

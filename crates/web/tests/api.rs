@@ -132,7 +132,26 @@ async fn bad_requests_get_4xx_with_a_clear_message() {
         "/api/game",
         Some(json!({"game": {"game": "mastermind", "pegs": "four"}})),
         bad,
-        &["game.pegs", "expected u32"],
+        &["game.pegs must be a whole number from 1 to 16", "\"four\""],
+    )
+    .await;
+    // A form's number field: what it takes, not serde's wording or a text position.
+    let v = app
+        .fails(
+            "POST",
+            "/api/game",
+            Some(json!({"game": {"game": "mastermind", "pegs": 4, "colors": 4.5}})),
+            bad,
+            &["game.colors must be a whole number from 1 to 64, got 4.5"],
+        )
+        .await;
+    assert!(!v["error"].as_str().unwrap().contains("line 1"), "{v}");
+    app.fails(
+        "POST",
+        "/api/play",
+        Some(json!({"attempts": -2})),
+        bad,
+        &["attempts must be a whole number from 1 to 100, got -2"],
     )
     .await;
     app.fails(
