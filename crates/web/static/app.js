@@ -9,6 +9,12 @@
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
+  // A button that never submits anything.
+  function button(cls, text) {
+    const b = el('button', cls, text);
+    b.type = 'button';
+    return b;
+  }
   const SVG = 'http://www.w3.org/2000/svg';
   function svg(tag, attrs, text) {
     const e = document.createElementNS(SVG, tag);
@@ -19,6 +25,9 @@
   const show = (e, on) => e.classList.toggle('hidden', !on);
   const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
   const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
+  // A server message as a sentence of its own.
+  const sentence = (t) => (t ? t.charAt(0).toUpperCase() + t.slice(1) : t);
+  const sameGame = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
 
   async function api(method, url, body) {
     const opts = { method, headers: {} };
@@ -37,11 +46,21 @@
     }
     return data;
   }
+  // Ends a session or job on the server, also while the page is being left (keepalive).
+  function drop(kind, id) {
+    if (!id) return;
+    fetch(`/api/${kind}/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+  }
   function showError(id, err) {
     const box = $(id);
     if (!err) { show(box, false); box.textContent = ''; return; }
-    box.textContent = err.message || String(err);
+    box.textContent = sentence(err.message || String(err));
     show(box, true);
+  }
+  function notice(id, text) {
+    const box = $(id);
+    box.textContent = text || '';
+    show(box, !!text);
   }
 
   // ---------------------------------------------------------------- pegs
@@ -67,33 +86,50 @@
       distinct_guess: !!spec.distinct_guess,
     };
   }
+  const symbolName = (g, sym) => (usesColours(g) ? `colour ${sym}` : sym);
 
-  function peg(g, index, extra) {
+  // A peg: a <span> to look at, or a <button> (tag 'button') to press.
+  function peg(g, index, extra, tag) {
     const sym = g.alphabet[index];
-    const p = el('span', 'peg' + (extra ? ' ' + extra : ''));
+    const p = tag === 'button' ? button('peg') : el('span', 'peg');
+    if (extra) p.classList.add(...extra.split(' '));
     p.dataset.symbol = sym;
+    p.textContent = sym;
     if (usesColours(g)) {
       p.style.background = pegColor(index);
       if (isDark(index)) p.classList.add('light-text');
-      p.textContent = sym;
       p.title = `colour ${sym}`;
     } else {
       p.classList.add('digit');
-      p.textContent = sym;
     }
     return p;
   }
-  function emptyPeg(extra) { return el('span', 'peg empty' + (extra ? ' ' + extra : '')); }
+  function emptyPeg(extra, tag) {
+    const p = tag === 'button' ? button('peg empty') : el('span', 'peg empty');
+    if (extra) p.classList.add(...extra.split(' '));
+    return p;
+  }
   function codeIndices(g, code) { return Array.from(code).map((c) => g.alphabet.indexOf(c)); }
   function codeView(g, code, extra) {
     const box = el('span', 'pegs');
     box.dataset.code = code;
+    box.setAttribute('role', 'img');
+    box.setAttribute('aria-label', `code ${Array.from(code).map((s) => symbolName(g, s)).join(', ')}`);
+    box.style.setProperty('--n', g.pegs);
     for (const i of codeIndices(g, code)) box.append(i >= 0 ? peg(g, i, extra) : emptyPeg(extra));
     return box;
+  }
+  function replyWords(g, reply) {
+    if (reply.black === undefined) return reply.text;
+    if (g.kind === 'bulls') return `${reply.text}: ${plural(reply.black, 'bull')}, ${plural(reply.white, 'cow')}`;
+    if (g.kind === 'blackpeg') return `${reply.text}: ${reply.black} black`;
+    return `${reply.text}: ${reply.black} black, ${reply.white} white`;
   }
   function keysView(g, reply) {
     const box = el('span', 'keys');
     if (g.kind === 'twod' || reply.black === undefined) return box;
+    box.setAttribute('role', 'img');
+    box.setAttribute('aria-label', replyWords(g, reply));
     const bulls = g.kind === 'bulls';
     for (let k = 0; k < g.pegs; k++) {
       let cls = 'key';
@@ -106,20 +142,43 @@
 
   // ---------------------------------------------------------------- state
   const S = {
+    tab: 'play',
     game: null, // the chosen game, as /api/game describes it
+    asked: null, // the spec last sent to /api/game (text), so an unchanged field does nothing
+    pending: null, // a game change in flight: clicks on pegs wait for it
     strategies: [],
-    play: null, playGame: null, compose: [],
-    solve: null, solveGame: null, fb: [], twod: null,
-    job: null, results: null, poll: null, analysisGame: null, optimal: null,
+    play: null, playGame: null, compose: [], playSeq: 0,
+    solve: null, solveGame: null, fb: [], twod: null, solveSeq: 0,
+    job: null, results: null, poll: null, analysisGame: null, optimal: null, following: null,
   };
 
   // ---------------------------------------------------------------- tabs
+  const TABS = ['play', 'solve', 'analyze'];
   function selectTab(name) {
-    for (const t of document.querySelectorAll('.tab')) t.classList.toggle('active', t.dataset.tab === name);
-    for (const p of ['play', 'solve', 'analyze']) show($('panel-' + p), p === name);
+    S.tab = name;
+    for (const t of document.querySelectorAll('.tab')) {
+      const on = t.dataset.tab === name;
+      t.classList.toggle('active', on);
+      t.setAttribute('aria-selected', on ? 'true' : 'false');
+      t.tabIndex = on ? 0 : -1;
+    }
+    for (const p of TABS) show($('panel-' + p), p === name);
     if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
+    // A game is started only where it is seen.
+    if (name === 'play') syncPlay();
   }
-  for (const t of document.querySelectorAll('.tab')) t.addEventListener('click', () => selectTab(t.dataset.tab));
+  for (const t of document.querySelectorAll('.tab')) {
+    t.addEventListener('click', () => selectTab(t.dataset.tab));
+    t.addEventListener('keydown', (ev) => {
+      const k = TABS.indexOf(t.dataset.tab);
+      const to = ev.key === 'ArrowRight' ? k + 1 : ev.key === 'ArrowLeft' ? k - 1 : null;
+      if (to === null) return;
+      const next = TABS[(to + TABS.length) % TABS.length];
+      selectTab(next);
+      $('tab-' + next).focus();
+      ev.preventDefault();
+    });
+  }
 
   // ---------------------------------------------------------------- game chooser
   const DEFAULTS = { mastermind: [4, 6], bulls: [4, 10], blackpeg: [4, 6] };
@@ -145,37 +204,61 @@
     gameChanged();
   }
   let gameSeq = 0;
-  async function gameChanged() {
+  // Describes the chosen game, then brings every panel in line with it. Nothing happens when
+  // the spec is the one last asked for (a field left without a change).
+  function gameChanged() {
+    const spec = readSpec();
+    const asked = JSON.stringify(spec);
+    if (asked === S.asked) return S.pending;
+    S.asked = asked;
     const seq = ++gameSeq;
-    try {
-      const g = await api('POST', '/api/game', { game: readSpec() });
-      if (seq !== gameSeq) return;
-      S.game = g;
-      showError('game-error', null);
-      const notes = [];
-      if (!g.allows.play) notes.push('too large to play here');
-      else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
-      if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
-      const example = g.replies[Math.floor(g.replies.length / 2)];
-      $('game-info').textContent = `${g.name} · ${Number(g.codes).toLocaleString()} codes · replies like ${example}` +
-        (notes.length ? ` · ${notes.join('; ')}` : '');
-      $('play-attempts-input').placeholder = String(g.default_attempts);
-      $('play-new').disabled = !g.allows.play;
-      $('solve-new').disabled = !g.allows.solve;
-      $('analyze-run').disabled = !g.allows.analyze;
-      optimalAllowed();
-      // A game nobody has started playing yet follows the chooser.
-      if (g.allows.play && (!S.play || (!S.play.over && S.play.moves.length === 0))) newPlay();
-    } catch (e) {
-      if (seq !== gameSeq) return;
-      S.game = null;
-      showError('game-error', e);
-      $('game-info').textContent = '';
-      for (const b of ['play-new', 'solve-new', 'analyze-run']) $(b).disabled = true;
-    }
+    const work = (async () => {
+      try {
+        const g = await api('POST', '/api/game', { game: spec });
+        if (seq !== gameSeq) return;
+        S.game = g;
+        showError('game-error', null);
+        const notes = [];
+        if (!g.allows.play) notes.push('too large to play here');
+        else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
+        if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
+        const example = g.replies[Math.floor(g.replies.length / 2)];
+        $('game-info').textContent = `${g.name} · ${Number(g.codes).toLocaleString()} codes · replies like ${example}` +
+          (notes.length ? ` · ${notes.join('; ')}` : '');
+        $('play-attempts-input').placeholder = String(g.default_attempts);
+        $('play-new').disabled = !g.allows.play;
+        $('solve-new').disabled = !g.allows.solve;
+        $('analyze-run').disabled = !!S.following || !g.allows.analyze;
+        optimalAllowed();
+        await Promise.all([syncPlay(), syncSolve(), syncAnalysis()]);
+      } catch (e) {
+        if (seq !== gameSeq) return;
+        S.asked = null;
+        S.game = null;
+        showError('game-error', e);
+        $('game-info').textContent = '';
+        for (const b of ['play-new', 'solve-new', 'analyze-run']) $(b).disabled = true;
+      } finally {
+        if (seq === gameSeq) S.pending = null;
+      }
+    })();
+    S.pending = work;
+    return work;
   }
   $('game-kind').addEventListener('change', kindChanged);
-  for (const id of ['game-pegs', 'game-colors', 'game-size', 'game-distinct']) $(id).addEventListener('change', gameChanged);
+  $('game-distinct').addEventListener('change', gameChanged);
+  // Number fields follow the typing (after a pause), and their change event (on leaving the
+  // field) does nothing when the value was already applied.
+  let typing = null;
+  for (const id of ['game-pegs', 'game-colors', 'game-size']) {
+    const field = $(id);
+    field.addEventListener('input', () => {
+      clearTimeout(typing);
+      if (field.value.trim() === '') return;
+      typing = setTimeout(gameChanged, 400);
+    });
+    field.addEventListener('change', () => { clearTimeout(typing); gameChanged(); });
+  }
 
   // ---------------------------------------------------------------- hints
   async function showHint(panel, game, spec, moves, onUse) {
@@ -194,12 +277,12 @@
       box.dataset.moves = moves.length;
     } catch (e) {
       if (seq !== box.seq) return;
-      box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', e.message));
+      box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', sentence(e.message)));
     }
   }
   function renderHint(box, g, h, onUse) {
     const title = el('h2', null, `Hint — ${plural(h.remaining, 'secret')} still possible`);
-    const close = el('button', null, 'Close');
+    const close = button(null, 'Close');
     close.addEventListener('click', () => show(box, false));
     title.append(close);
     box.replaceChildren(title);
@@ -217,35 +300,35 @@
     }
     const t = el('table', 'data hint-table');
     const head = el('tr');
-    for (const c of ['Strategy', 'Next guess', 'Why', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Possible secret', ''])
-      head.append(el('th', c === 'Why' ? 'left' : null, c));
+    for (const c of ['Strategy', 'Next guess', 'Why', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Could be the secret'])
+      head.append(el('th', c === 'Why' || c === 'Next guess' ? 'left' : null, c));
     t.append(head);
     for (const s of h.suggestions) {
       const tr = el('tr');
       tr.dataset.strategy = s.strategy;
       tr.append(el('td', null, s.strategy));
-      const gtd = el('td');
+      // The guess and its Use button together, so the button is never scrolled out of view.
+      const gtd = el('td', 'guess');
       gtd.append(codeView(g, s.guess, 'small'));
+      if (onUse) {
+        const b = button('use', 'Use');
+        b.setAttribute('aria-label', `use ${s.strategy}'s guess ${s.guess}`);
+        b.addEventListener('click', () => onUse(s.guess));
+        gtd.append(b);
+      }
       tr.append(gtd);
-      tr.append(el('td', 'left', s.why));
+      tr.append(el('td', 'left why', s.why));
       tr.append(el('td', null, s.largest));
       tr.append(el('td', null, fmt(s.expected_size, 2)));
       tr.append(el('td', null, fmt(s.entropy, 3)));
       tr.append(el('td', null, s.parts));
       tr.append(el('td', s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no'));
-      const act = el('td');
-      if (onUse) {
-        const b = el('button', 'use', 'Use');
-        b.addEventListener('click', () => onUse(s.guess));
-        act.append(b);
-      }
-      tr.append(act);
       t.append(tr);
     }
     const wrap = el('div', 'table-wrap');
     wrap.append(t);
     box.append(wrap);
-    for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', o.why));
+    for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', sentence(o.why) + '.'));
   }
 
   // ---------------------------------------------------------------- play
@@ -260,9 +343,24 @@
     row.append(el('span', 'note', note));
     return row;
   }
+  // The play panel without a game (none started, or the chooser moved on).
+  function clearPlay(message) {
+    S.play = null;
+    S.playGame = null;
+    $('panel-play').dataset.session = '';
+    $('play-board').replaceChildren();
+    $('play-attempts').textContent = 'No game yet';
+    $('play-remaining').textContent = '';
+    show($('play-composer'), false);
+    show($('play-result'), false);
+    show($('play-hint-panel'), false);
+    $('play-giveup').disabled = true;
+    notice('play-notice', message);
+  }
   function renderPlay() {
     const p = S.play;
     const g = S.playGame;
+    $('panel-play').dataset.session = p.id;
     const board = $('play-board');
     board.replaceChildren(...p.moves.map((m, i) => playRow(g, m, i + 1)));
     $('play-attempts').textContent = p.over
@@ -272,6 +370,7 @@
     show($('play-composer'), !p.over);
     $('play-giveup').disabled = p.over;
     show($('play-result'), p.over);
+    playNotice();
     if (p.over) {
       $('play-result').classList.toggle('lost', !p.won);
       $('play-secret').replaceChildren(codeView(g, p.secret));
@@ -281,50 +380,103 @@
       renderComposer();
     }
   }
+  // Says so when the game on the board is not the one the chooser shows.
+  function playNotice() {
+    const p = S.play;
+    const other = p && S.game && !sameGame(p.game, S.game.game);
+    notice('play-notice', other
+      ? `This game is ${p.name}; the chooser now says ${S.game.name}: press New game to play that.`
+      : '');
+  }
   function renderComposer() {
     const g = S.playGame;
     const slots = $('play-slots');
+    slots.style.setProperty('--n', g.pegs);
     slots.replaceChildren();
     S.compose.forEach((v, k) => {
-      const p = v === null ? emptyPeg() : peg(g, v);
+      const p = v === null ? emptyPeg(null, 'button') : peg(g, v, null, 'button');
       p.dataset.slot = k;
+      p.setAttribute('aria-label', v === null
+        ? `hole ${k + 1}: empty`
+        : `hole ${k + 1}: ${symbolName(g, g.alphabet[v])}; press to empty it`);
       p.addEventListener('click', () => { S.compose[k] = null; renderComposer(); });
       slots.append(p);
     });
     const palette = $('play-palette');
     palette.replaceChildren();
-    g.alphabet.forEach((_, i) => {
-      const p = peg(g, i);
-      const used = g.distinct_guess && S.compose.includes(i);
-      if (used) p.classList.add('used');
-      p.addEventListener('click', () => place(i));
+    g.alphabet.forEach((sym, i) => {
+      const p = peg(g, i, null, 'button');
+      p.setAttribute('aria-label', `place ${symbolName(g, sym)}`);
+      if (g.distinct_guess && S.compose.includes(i)) {
+        p.classList.add('used');
+        p.disabled = true;
+      }
+      p.addEventListener('click', () => place(sym));
       palette.append(p);
     });
     $('play-submit').disabled = S.compose.includes(null);
   }
-  function place(i) {
+  // Places a symbol in the next empty hole. A click that lands while the game is being
+  // changed waits for the new game, instead of going to the old one and being wiped.
+  async function place(sym) {
+    if (S.pending) {
+      try { await S.pending; } catch (_) { return; }
+    }
     const g = S.playGame;
     if (!S.play || S.play.over) return;
-    if (g.distinct_guess && S.compose.includes(i)) return;
+    const i = g.alphabet.indexOf(sym);
+    if (i < 0 || (g.distinct_guess && S.compose.includes(i))) return;
     const k = S.compose.indexOf(null);
     if (k < 0) return;
     S.compose[k] = i;
     renderComposer();
   }
+  // Starts a game of the chosen kind; the game it replaces is ended on the server.
   async function newPlay() {
-    if (!S.game) return;
+    if (!S.game || !S.game.allows.play) return;
     showError('play-error', null);
     const body = { game: readSpec(), maker: $('play-maker').value };
     const a = $('play-attempts-input').value.trim();
     if (a) body.attempts = Number(a);
+    const seq = ++S.playSeq;
     try {
       const p = await api('POST', '/api/play', body);
+      if (seq !== S.playSeq) { drop('play', p.id); return; }
+      if (S.play && S.play.id !== p.id) drop('play', S.play.id);
       S.play = p;
       S.playGame = gameView(p.game);
       S.compose = new Array(S.playGame.pegs).fill(null);
       show($('play-hint-panel'), false);
       renderPlay();
-    } catch (e) { showError('play-error', e); }
+    } catch (e) {
+      if (seq === S.playSeq) showError('play-error', e);
+    }
+  }
+  // Brings the play panel in line with the chooser: a game nobody has played yet, or one
+  // that is over, follows it (started only on the Play tab); a game in progress stays, with a
+  // note that the chooser says otherwise.
+  async function syncPlay() {
+    const g = S.game;
+    if (!g) return;
+    const p = S.play;
+    if (p && sameGame(p.game, g.game)) { playNotice(); return; }
+    if (p && !p.over && p.moves.length > 0) { playNotice(); return; }
+    if (!g.allows.play) {
+      if (p) drop('play', p.id);
+      clearPlay(`${g.name} is too large to play here: choose fewer pegs or colours.`);
+      return;
+    }
+    if (S.tab !== 'play') {
+      if (p) drop('play', p.id);
+      clearPlay('');
+      return;
+    }
+    await newPlay();
+  }
+  function gone(e) {
+    return e.status === 404
+      ? new Error('this game has ended on the server (idle for too long, or the server needed the room): press New game')
+      : e;
   }
   async function submitGuess() {
     if (!S.play || S.play.over || S.compose.includes(null)) return;
@@ -336,14 +488,14 @@
       S.compose = new Array(g.pegs).fill(null);
       renderPlay();
       if (!S.play.over && !$('play-hint-panel').classList.contains('hidden')) playHint();
-    } catch (e) { showError('play-error', e); }
+    } catch (e) { showError('play-error', gone(e)); }
   }
   async function giveUp() {
     if (!S.play || S.play.over) return;
     try {
       S.play = await api('DELETE', `/api/play/${S.play.id}`);
       renderPlay();
-    } catch (e) { showError('play-error', e); }
+    } catch (e) { showError('play-error', gone(e)); }
   }
   function playHint() {
     if (!S.play) return;
@@ -361,6 +513,8 @@
     if ($('panel-play').classList.contains('hidden') || !S.play || S.play.over) return;
     const t = ev.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    // Enter and Space on a focused button press it; keys place pegs elsewhere.
+    if (t && t.tagName === 'BUTTON' && (ev.key === 'Enter' || ev.key === ' ')) return;
     if (ev.key === 'Enter') { submitGuess(); ev.preventDefault(); return; }
     if (ev.key === 'Backspace') {
       let k = S.compose.length - 1;
@@ -369,11 +523,11 @@
       ev.preventDefault();
       return;
     }
-    if (ev.key.length === 1) {
+    if (ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
       const g = S.playGame;
       let i = g.alphabet.indexOf(ev.key);
       if (i < 0) i = g.alphabet.findIndex((s) => s.toLowerCase() === ev.key.toLowerCase());
-      if (i >= 0) place(i);
+      if (i >= 0) place(g.alphabet[i]);
     }
   });
 
@@ -400,6 +554,7 @@
     S.fb = new Array(g.pegs).fill('').map((_, k) => (k < b ? on : k < b + w ? off : ''));
     renderEntry();
   }
+  const KEY_WORDS = { '': 'empty', black: 'black', white: 'white', bull: 'bull (A)', cow: 'cow (B)' };
   function renderEntry() {
     const g = S.solveGame;
     const box = $('solve-fb');
@@ -407,22 +562,27 @@
     if (g.kind === 'twod') {
       box.className = 'fb-entry';
       for (const r of ['low', 'high', 'mixed', 'hit']) {
-        const b = el('button', 'twod' + (S.twod === r ? ' selected' : ''), r);
+        const b = button('twod' + (S.twod === r ? ' selected' : ''), r);
         b.dataset.reply = r;
+        b.setAttribute('aria-pressed', S.twod === r ? 'true' : 'false');
         b.addEventListener('click', () => { S.twod = r; renderEntry(); });
         box.append(b);
       }
       $('solve-fb-help').textContent = 'low: every coordinate of the guess is at most the secret\'s; high: at least; mixed: some lower, some higher; hit: found.';
     } else {
       box.className = 'fb-entry keys';
+      const cycle = CYCLE[g.kind];
       S.fb.forEach((state, k) => {
-        const key = el('span', 'key' + (state ? ' ' + state : ''));
+        const key = button('key' + (state ? ' ' + state : ''));
         key.dataset.index = k;
+        const next = cycle[(cycle.indexOf(state) + 1) % cycle.length];
         key.title = 'click to change';
+        key.setAttribute('aria-label', `answer peg ${k + 1}: ${KEY_WORDS[state]}; press for ${KEY_WORDS[next]}`);
         key.addEventListener('click', () => {
-          const cycle = CYCLE[g.kind];
           S.fb[k] = cycle[(cycle.indexOf(S.fb[k]) + 1) % cycle.length];
           renderEntry();
+          const again = $('solve-fb').querySelector(`.key[data-index="${k}"]`);
+          if (again) again.focus();
         });
         box.append(key);
       });
@@ -443,6 +603,7 @@
   function renderSolve(suspects) {
     const s = S.solve;
     const g = S.solveGame;
+    $('panel-solve').dataset.session = s.id;
     const rows = s.moves.map((m, i) => {
       const row = el('div', 'row');
       row.dataset.answer = i + 1;
@@ -455,7 +616,12 @@
     });
     if (!s.solved) {
       const row = el('div', 'row pending');
-      row.append(el('span', 'num', s.number), codeView(g, s.guess), el('span', 'right'), el('span', 'note', 'your answer?'));
+      row.dataset.answer = s.number;
+      // The answer being given can be a suspect too.
+      const suspect = suspects && suspects.includes(s.number);
+      if (suspect) row.classList.add('suspect');
+      row.append(el('span', 'num', s.number), codeView(g, s.guess), el('span', 'right'),
+        el('span', 'note', suspect ? 'this answer?' : 'your answer?'));
       rows.push(row);
     }
     $('solve-board').replaceChildren(...rows);
@@ -474,6 +640,36 @@
     } else {
       show(cands, false);
     }
+    solveNotice();
+  }
+  function solveNotice() {
+    const s = S.solve;
+    const other = s && S.game && !sameGame(s.game, S.game.game);
+    notice('solve-notice', other
+      ? `This game is ${s.name}; the chooser now says ${S.game.name}: press Start to play that.`
+      : '');
+  }
+  function clearSolve(message) {
+    S.solve = null;
+    S.solveGame = null;
+    $('panel-solve').dataset.session = '';
+    $('solve-board').replaceChildren();
+    $('solve-status').textContent = 'Not started';
+    $('solve-remaining').textContent = '';
+    for (const id of ['solve-answer', 'solve-result', 'solve-candidates', 'solve-warning', 'solve-hint-panel']) show($(id), false);
+    $('solve-undo').disabled = true;
+    showError('solve-error', null);
+    notice('solve-notice', message);
+  }
+  // A solve with no answer yet, or solved, follows the chooser (it is cleared: Start begins
+  // one); one in progress stays, with a note.
+  async function syncSolve() {
+    const s = S.solve;
+    const g = S.game;
+    if (!s || !g || sameGame(s.game, g.game)) { solveNotice(); return; }
+    if (!s.solved && s.moves.length > 0) { solveNotice(); return; }
+    drop('solve', s.id);
+    clearSolve(g.allows.solve ? `Press Start to let the computer crack a secret of ${g.name}.` : '');
   }
   function solveDone(state) {
     S.solve = state;
@@ -486,16 +682,21 @@
   async function newSolve() {
     if (!S.game) return;
     showError('solve-error', null);
+    const seq = ++S.solveSeq;
     try {
       const s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+      if (seq !== S.solveSeq) { drop('solve', s.id); return; }
+      if (S.solve && S.solve.id !== s.id) drop('solve', S.solve.id);
       S.solveGame = gameView(s.game);
       show($('solve-hint-panel'), false);
       solveDone(s);
-    } catch (e) { showError('solve-error', e); }
+    } catch (e) {
+      if (seq === S.solveSeq) showError('solve-error', e);
+    }
   }
   function contradictionView(e) {
     const box = $('solve-warning');
-    box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, e.message));
+    box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, sentence(e.message) + '.'));
     const c = e.data && e.data.contradiction;
     let suspects = [];
     if (c && c.suspects) {
@@ -510,12 +711,12 @@
           const label = n === pending
             ? `Answer ${reply} instead (${plural(corr.secrets, 'secret')})`
             : `Change answer ${n} to ${reply} (${plural(corr.secrets, 'secret')})`;
-          const b = el('button', 'fix', label);
+          const b = button('fix', label);
           b.addEventListener('click', async () => {
             if (n === pending) { setFeedback(reply); submitReply(); return; }
             try {
               solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
-            } catch (err) { showError('solve-error', err); }
+            } catch (err) { showError('solve-error', gone(err)); }
           });
           fixes.append(b);
         }
@@ -531,12 +732,12 @@
       solveDone(await api('POST', `/api/solve/${S.solve.id}/reply`, { feedback: fbText() }));
     } catch (e) {
       if (e.status === 409 && e.data && e.data.contradiction) contradictionView(e);
-      else showError('solve-error', e);
+      else showError('solve-error', gone(e));
     }
   }
   async function undo() {
     if (!S.solve) return;
-    try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`, {})); } catch (e) { showError('solve-error', e); }
+    try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`, {})); } catch (e) { showError('solve-error', gone(e)); }
   }
   function solveHint() {
     if (!S.solve) return;
@@ -570,7 +771,6 @@
   }
   function follow(job) {
     clearTimeout(S.poll);
-    S.job = job.job;
     S.following = job.job;
     $('analyze-run').disabled = true;
     show($('analyze-progress'), true);
@@ -588,7 +788,7 @@
         if (S.following !== job.job) return;
         S.following = null;
         showError('analyze-error', e);
-        $('analyze-run').disabled = false;
+        $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
         show($('analyze-progress'), false);
       }
     };
@@ -596,14 +796,19 @@
   }
   function progress(j) {
     const p = j.progress;
-    $('analyze-bar').style.width = `${Math.round(p.fraction * 100)}%`;
+    const percent = Math.round(p.fraction * 100);
+    $('analyze-bar').style.width = `${percent}%`;
+    const bar = $('analyze-bar').parentElement;
+    bar.setAttribute('aria-valuenow', String(percent));
     const current = j.strategies[Math.min(p.strategy, j.strategies.length - 1)] || '';
     const step = `(${Math.min(p.strategy + 1, p.of)} of ${p.of})`;
-    $('analyze-progress-text').textContent = j.state === 'queued' ? 'waiting for an earlier analysis…'
+    const text = j.state === 'queued' ? 'waiting for an earlier analysis…'
       : j.state === 'done' ? 'done'
       : p.search ? `optimal: ${p.search.nodes.toLocaleString()} nodes searched, ${p.search.seconds.toFixed(1)} s` +
         `${p.search.depth ? `, trying at most ${p.search.depth} guesses` : ''} ${step}`
       : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets ${step}`;
+    $('analyze-progress-text').textContent = text;
+    bar.setAttribute('aria-valuetext', `${percent}%: ${text}`);
   }
   // Cancel: deleting the job stops its work on the server (an exact search at once).
   async function cancelAnalysis() {
@@ -619,10 +824,16 @@
     S.following = null;
     $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
     show($('analyze-progress'), false);
+    // The results shown before are replaced: their job is no longer needed on the server.
+    if (S.job && S.job !== j.job) drop('analyze', S.job);
     S.results = j.results;
     S.job = j.job;
+    S.analysisSpec = j.game;
+    S.analysisName = j.name;
     S.analysisGame = gameView(j.game);
     show($('analyze-results'), true);
+    $('analysis-game').textContent = j.name;
+    syncAnalysis();
     drawChart(j.results);
     drawTable(j.results);
     const sel = $('tree-strategy');
@@ -633,10 +844,34 @@
     }));
     showTree(0);
   }
+  function syncAnalysis() {
+    const other = S.results && S.game && !sameGame(S.analysisSpec, S.game.game);
+    notice('analyze-notice', other
+      ? `These results are for ${S.analysisName}; the chooser now says ${S.game.name}: press Run analysis for that.`
+      : '');
+  }
   function drawChart(results) {
+    const box = $('analysis-chart');
     const worst = Math.max(...results.map((r) => r.worst));
     const top = Math.max(1, ...results.flatMap((r) => r.histogram));
-    const W = 760, H = 320, L = 64, R = 16, T = 24, B = 56;
+    // Drawn at about the size it is shown, so that its text stays readable on a phone.
+    const W = Math.round(Math.min(760, Math.max(320, box.clientWidth || 760)));
+    const narrow = W < 520;
+    const font = 12;
+    const labelW = (t) => t.length * font * 0.6;
+    // The legend, in as many lines as it needs.
+    const items = results.map((r, i) => ({ i, label: `${r.strategy} (avg ${r.average.toFixed(3)})` }));
+    const lines = [[]];
+    let lx = 0;
+    for (const it of items) {
+      const w = 18 + labelW(it.label) + 14;
+      if (lx > 0 && lx + w > W - 16) { lines.push([]); lx = 0; }
+      lines[lines.length - 1].push({ ...it, x: lx });
+      lx += w;
+    }
+    const T = 14 + lines.length * 18;
+    const L = narrow ? 48 : 64, R = 12, B = 56;
+    const H = Math.round(narrow ? 260 + T : 296 + T);
     const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'histogram of guesses needed' });
     // y axis: a round step
     const raw = top / 5;
@@ -646,7 +881,7 @@
     const y = (v) => T + (H - T - B) * (1 - v / ymax);
     for (let v = 0; v <= ymax + 1e-9; v += step) {
       s.append(svg('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
-      s.append(svg('text', { x: L - 8, y: y(v) + 4, 'text-anchor': 'end' }, Math.round(v).toLocaleString()));
+      s.append(svg('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, Math.round(v).toLocaleString()));
     }
     const groupW = (W - L - R) / worst;
     const barW = Math.min(28, (groupW * 0.8) / results.length);
@@ -655,8 +890,10 @@
       results.forEach((r, i) => {
         const n = r.histogram[k] || 0;
         if (n === 0) return;
+        // A few secrets among thousands still show as a bar.
+        const h = Math.max(3, y(0) - y(n));
         const rect = svg('rect', {
-          x: x0 + i * barW, y: y(n), width: Math.max(1, barW - 2), height: Math.max(0, y(0) - y(n)),
+          x: x0 + i * barW, y: y(0) - h, width: Math.max(1, barW - 2), height: h,
           fill: SERIES[i % SERIES.length], class: 'bar', 'data-strategy': r.strategy, 'data-guesses': k,
         });
         rect.append(svg('title', {}, `${r.description}: ${n.toLocaleString()} secrets in ${k} guesses`));
@@ -669,16 +906,21 @@
     s.append(svg('text', { x: L + (W - L - R) / 2, y: H - 14, 'text-anchor': 'middle', class: 'title' }, 'guesses needed'));
     s.append(svg('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'title',
       transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, 'secrets'));
-    // legend
-    let lx = L + 8;
-    results.forEach((r, i) => {
-      s.append(svg('rect', { x: lx, y: 6, width: 12, height: 12, rx: 2, fill: SERIES[i % SERIES.length] }));
-      const label = `${r.strategy} (avg ${r.average.toFixed(3)})`;
-      s.append(svg('text', { x: lx + 16, y: 16 }, label));
-      lx += 28 + label.length * 6.6;
+    lines.forEach((line, row) => {
+      const ly = 6 + row * 18;
+      for (const it of line) {
+        const x = 8 + it.x;
+        s.append(svg('rect', { x, y: ly, width: 12, height: 12, rx: 2, fill: SERIES[it.i % SERIES.length] }));
+        s.append(svg('text', { x: x + 16, y: ly + 10 }, it.label));
+      }
     });
-    $('analysis-chart').replaceChildren(s);
+    box.replaceChildren(s);
   }
+  let resizing = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (S.results) drawChart(S.results); }, 150);
+  });
   function drawTable(results) {
     const worst = Math.max(...results.map((r) => r.worst));
     const t = $('analysis-table');
@@ -705,19 +947,24 @@
 
   // ---------------------------------------------------------------- tree explorer
   function pathText(path) { return path.map((m) => `${m.guess}:${m.feedback}`).join(','); }
-  function treeItem(k, g, node, label, open) {
-    // node: full node (with replies) or a summary {guess, secrets, leaf, reply}
+  // One node: a button that opens its replies, or (a leaf, or the root, always open) a span.
+  function treeItem(g, node, label, open, pressable) {
     const li = el('li');
-    const head = el('span', 'node');
     const leaf = node.leaf || (node.replies && node.replies.length === 0);
+    const head = pressable && !leaf ? button('node') : el('span', 'node');
     head.classList.toggle('leaf', !!leaf);
     const twisty = el('span', 'twisty', leaf ? '•' : open ? '▾' : '▸');
+    twisty.setAttribute('aria-hidden', 'true');
     head.append(twisty);
     if (label) head.append(el('span', 'reply', label));
     head.append(codeView(g, node.guess, 'small'));
     head.append(el('span', 'count', plural(node.secrets, 'secret')));
     if (leaf) head.append(el('span', 'found', 'found'));
     else if (node.found_here) head.append(el('span', 'found', '1 found here'));
+    if (head.tagName === 'BUTTON') {
+      head.setAttribute('aria-expanded', open ? 'true' : 'false');
+      head.setAttribute('aria-label', `reply ${label}: next guess ${node.guess}, ${plural(node.secrets, 'secret')}`);
+    }
     li.append(head);
     li.dataset.guess = node.guess;
     return { li, head, twisty, leaf };
@@ -726,7 +973,7 @@
     const ul = el('ul');
     for (const r of node.replies) {
       const childPath = node.path.concat([{ guess: node.guess, feedback: r.reply.text }]);
-      const { li, head, twisty, leaf } = treeItem(k, g, { guess: r.guess, secrets: r.secrets, leaf: r.leaf }, r.reply.text, false);
+      const { li, head, twisty, leaf } = treeItem(g, { guess: r.guess, secrets: r.secrets, leaf: r.leaf }, r.reply.text, false, true);
       li.dataset.reply = r.reply.text;
       if (!leaf) {
         let loaded = null;
@@ -734,6 +981,7 @@
           if (loaded) {
             const hidden = loaded.classList.toggle('hidden');
             twisty.textContent = hidden ? '▸' : '▾';
+            head.setAttribute('aria-expanded', hidden ? 'false' : 'true');
             return;
           }
           twisty.textContent = '…';
@@ -741,6 +989,7 @@
             const n = await api('GET', `/api/analyze/${S.job}/tree?strategy=${k}&path=${encodeURIComponent(pathText(childPath))}`);
             loaded = renderChildren(k, g, n, li);
             twisty.textContent = '▾';
+            head.setAttribute('aria-expanded', 'true');
           } catch (e) {
             twisty.textContent = '!';
             showError('analyze-error', e);
@@ -758,7 +1007,7 @@
     const box = $('tree-root');
     const root = r.tree.root;
     const ul = el('ul');
-    const { li } = treeItem(k, g, root, null, true);
+    const { li } = treeItem(g, root, null, true, false);
     li.classList.add('root');
     ul.append(li);
     renderChildren(k, g, root, li);
@@ -768,6 +1017,8 @@
   $('tree-strategy').addEventListener('change', () => showTree(Number($('tree-strategy').value)));
   $('analyze-run').addEventListener('click', runAnalysis);
   $('analyze-cancel').addEventListener('click', cancelAnalysis);
+  // The file input stays hidden; a real button opens it, so the keyboard reaches it.
+  $('analyze-upload-button').addEventListener('click', () => $('analyze-upload').click());
   $('analyze-upload').addEventListener('change', async (ev) => {
     const file = ev.target.files && ev.target.files[0];
     if (!file) return;
@@ -790,14 +1041,16 @@
     cb.value = o.name;
     cb.id = 'analyze-optimal';
     label.append(cb, document.createTextNode(o.name));
+    const objectiveLabel = el('label', null, 'minimise');
     const objective = el('select');
     objective.id = 'analyze-objective';
     objective.title = 'what the exact search minimises';
-    for (const [v, text] of [['expected', 'fewest guesses in all'], ['worst', 'smallest worst case']]) {
+    for (const [v, text] of [['expected', 'guesses in all'], ['worst', 'the worst case']]) {
       const opt = el('option', null, text);
       opt.value = v;
       objective.append(opt);
     }
+    objectiveLabel.append(objective);
     const depth = el('input');
     depth.id = 'analyze-depth';
     depth.type = 'number';
@@ -809,7 +1062,7 @@
     depthLabel.append(depth, document.createTextNode('guesses'));
     const sync = () => { objective.disabled = depth.disabled = !cb.checked || cb.disabled; };
     cb.addEventListener('change', sync);
-    group.append(label, objective, depthLabel);
+    group.append(label, objectiveLabel, depthLabel);
     box.append(group);
     optimalAllowed();
   }
@@ -825,6 +1078,17 @@
       : `this game is too large for the exact search here (at most ${o.max_codes.toLocaleString()} codes): use codebreak optimal`;
     cb.dispatchEvent(new Event('change'));
   }
+
+  // ---------------------------------------------------------------- leaving the page
+  // The sessions and the job of this page end with it; a page restored from the back-forward
+  // cache starts afresh.
+  window.addEventListener('pagehide', () => {
+    if (S.play) drop('play', S.play.id);
+    if (S.solve) drop('solve', S.solve.id);
+    if (S.following) drop('analyze', S.following);
+    if (S.job) drop('analyze', S.job);
+  });
+  window.addEventListener('pageshow', (ev) => { if (ev.persisted) location.reload(); });
 
   // ---------------------------------------------------------------- start
   async function init() {
@@ -850,9 +1114,9 @@
       }
       if (list.optimal) addOptimal(box, list.optimal);
     } catch (e) { showError('game-error', e); }
-    kindChanged();
     const tab = location.hash.slice(1);
-    selectTab(['play', 'solve', 'analyze'].includes(tab) ? tab : 'play');
+    selectTab(TABS.includes(tab) ? tab : 'play');
+    kindChanged();
   }
   init();
 })();

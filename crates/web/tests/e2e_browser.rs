@@ -1,8 +1,11 @@
 //! End to end, in a real browser: Debian's headless Chromium driven through chromedriver
 //! (WebDriver, with the fantoccini crate) against the server on a free loopback port. It
 //! plays a whole game by clicking pegs, asks for hints, lets the computer crack a secret
-//! (with a contradiction along the way), runs an analysis (with the exact optimum) and explores
-//! its trees, checking what the page shows at each step.
+//! (with a contradiction along the way), runs an analysis (with the exact optimum), explores
+//! its trees and loads a tree file, checking what the page shows at each step: pegs, holes,
+//! answer pegs and tree nodes are buttons (mouse and keyboard), a replaced game's session is
+//! ended on the server, the board follows the game chooser, and at 400 pixels wide nothing is
+//! wider than the window.
 //!
 //! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
@@ -149,6 +152,51 @@ async fn screenshot(c: &Client, name: &str) {
     }
 }
 
+/// Runs `script` (a function body) and returns its value.
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// The status the server answers to `GET path`, asked from the page.
+async fn status_of(c: &Client, path: &str) -> u64 {
+    c.execute_async(
+        "const [path, done] = arguments; fetch(path).then((r) => done(r.status), () => done(0));",
+        vec![json!(path)],
+    )
+    .await
+    .unwrap()
+    .as_u64()
+    .unwrap()
+}
+
+/// The id of the session a panel (`play` or `solve`) shows, once it has one.
+async fn session(c: &Client, panel: &str) -> String {
+    let script = format!("return document.getElementById('panel-{panel}').dataset.session");
+    wait_js(c, &script, "a session")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Fails when the page is wider than the window (something overflows horizontally).
+async fn fits_the_width(c: &Client, what: &str) {
+    let v = js(
+        c,
+        "return [document.documentElement.scrollWidth, window.innerWidth, \
+         [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null).slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(' ')]",
+    )
+    .await;
+    let (scroll, inner) = (v[0].as_u64().unwrap(), v[1].as_u64().unwrap());
+    assert!(
+        scroll <= inner,
+        "{what}: the page is {scroll}px wide in a {inner}px window; past the edge: {}",
+        v[2]
+    );
+}
+
 async fn count(c: &Client, css: &str) -> u64 {
     let script = format!("return document.querySelectorAll({css:?}).length");
     c.execute(&script, vec![]).await.unwrap().as_u64().unwrap()
@@ -166,13 +214,105 @@ async fn scenario(c: Client, url: String) {
     )
     .await;
 
-    // Choose Mastermind with 3 pegs and 5 colours.
+    // The tabs say which is selected; the Play tab starts a game of the chosen kind.
+    assert_eq!(
+        js(&c, "return ['play', 'solve', 'analyze'].map((t) => document.getElementById('tab-' + t).getAttribute('aria-selected')).join()").await,
+        "true,false,false"
+    );
+    let first_session = session(&c, "play").await;
+
+    // Choose Mastermind with 3 pegs and 5 colours: the unplayed game follows the chooser, and
+    // the one it replaces is ended on the server.
     set_number(&c, "#game-pegs", 3).await;
     set_number(&c, "#game-colors", 5).await;
     wait_js(&c, "return document.getElementById('game-info').textContent.includes('mastermind 3 pegs 5 colours')", "the chosen game").await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#play-slots .peg').length === 3 && document.querySelectorAll('#play-palette .peg').length === 5",
+        "a game of the chosen kind",
+    )
+    .await;
+    assert_eq!(
+        status_of(&c, &format!("/api/play/{first_session}")).await,
+        404
+    );
+
+    // Pegs and holes are buttons: by mouse and by keyboard.
+    assert_eq!(
+        js(&c, "return document.querySelector('#play-palette .peg').tagName + document.querySelector('#play-slots .peg').tagName").await,
+        "BUTTONBUTTON"
+    );
+    let shown = session(&c, "play").await;
+    click(&c, "#play-palette .peg[data-symbol=\"0\"]").await;
+    c.find(Locator::Css("#play-palette .peg[data-symbol=\"1\"]"))
+        .await
+        .unwrap()
+        .send_keys("\u{E007}")
+        .await
+        .unwrap();
+    wait_js(
+        &c,
+        "return [...document.querySelectorAll('#play-slots .peg')].map((p) => p.dataset.symbol || '-').join('') === '01-'",
+        "two pegs placed, by click and by Enter",
+    )
+    .await;
+    // Leaving a number field without changing it does not restart the game.
+    c.find(Locator::Css("#game-pegs"))
+        .await
+        .unwrap()
+        .send_keys("\u{E004}")
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(session(&c, "play").await, shown, "the same game");
+    assert_eq!(
+        count(&c, "#play-slots .peg:not(.empty)").await,
+        2,
+        "the pegs stay"
+    );
+    // A hole is a button that empties it.
+    click(&c, "#play-slots .peg[data-slot=\"0\"]").await;
+    wait_js(
+        &c,
+        "return document.querySelector('#play-slots .peg[data-slot=\"0\"]').classList.contains('empty')",
+        "an emptied hole",
+    )
+    .await;
+    click(&c, "#play-clear").await;
+    // Typing a new peg count and clicking a peg at once: the peg goes to the new game.
+    let pegs = c.find(Locator::Css("#game-pegs")).await.unwrap();
+    pegs.clear().await.unwrap();
+    pegs.send_keys("4").await.unwrap();
+    click(&c, "#play-palette .peg[data-symbol=\"2\"]").await;
+    wait_js(
+        &c,
+        "const s = [...document.querySelectorAll('#play-slots .peg')]; return s.length === 4 && s[0].dataset.symbol === '2' && s[1].classList.contains('empty')",
+        "the peg in the first hole of the 4-peg game",
+    )
+    .await;
+    set_number(&c, "#game-pegs", 3).await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#play-slots .peg').length === 3",
+        "the 3-peg game again",
+    )
+    .await;
 
     // ---- Play a whole game by clicking, guided by the hint panel.
+    let replaced = session(&c, "play").await;
     click(&c, "#play-new").await;
+    let started = wait_js(
+        &c,
+        &format!("const s = document.getElementById('panel-play').dataset.session; return s && s !== '{replaced}' && s"),
+        "a new session",
+    )
+    .await;
+    assert_ne!(started.as_str().unwrap(), replaced);
+    assert_eq!(
+        status_of(&c, &format!("/api/play/{replaced}")).await,
+        404,
+        "New game ends the game it replaces"
+    );
     wait_js(
         &c,
         "return document.getElementById('play-attempts').textContent === 'Attempt 1 of 10'",
@@ -205,6 +345,8 @@ async fn scenario(c: Client, url: String) {
                 why.contains("at most"),
                 "minimax explains its worst case: {why}"
             );
+            let fits = js(&c, "const w = document.querySelector('#play-hint-panel .table-wrap'); return w.scrollWidth <= w.clientWidth").await;
+            assert_eq!(fits, Value::Bool(true), "the hint table fits its card");
             screenshot(&c, "1-play-hint").await;
             first_hint = false;
         }
@@ -257,6 +399,21 @@ async fn scenario(c: Client, url: String) {
     let counter = text(&c, "#play-attempts").await;
     assert!(counter.starts_with("Game over"), "{counter}");
     screenshot(&c, "2-play-won").await;
+    // A finished game does not stay on the board when the chooser changes.
+    set_number(&c, "#game-colors", 6).await;
+    wait_js(
+        &c,
+        "return document.getElementById('play-attempts').textContent === 'Attempt 1 of 10' && document.querySelectorAll('#play-board .row').length === 0 && document.querySelectorAll('#play-palette .peg').length === 6",
+        "a new game of the chosen kind after a finished one",
+    )
+    .await;
+    set_number(&c, "#game-colors", 5).await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#play-palette .peg').length === 5",
+        "the 5-colour game again",
+    )
+    .await;
 
     // ---- Crack my secret: the computer guesses, the answers are given by clicking.
     let game = Game::new(&GameSpec::mastermind(3, 5)).unwrap();
@@ -300,10 +457,25 @@ async fn scenario(c: Client, url: String) {
     assert!(solved.contains("Your secret is 324"), "{solved}");
     screenshot(&c, "3-solve-solved").await;
 
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelector('#solve-fb .key').tagName"
+        )
+        .await,
+        "BUTTON",
+        "answer pegs are buttons"
+    );
     // A contradiction: answer the first guess truly, then answer the second impossibly.
+    let solved_session = session(&c, "solve").await;
     click(&c, "#solve-new").await;
     let first = wait_js(&c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return document.querySelectorAll('#solve-board .row').length === 1 && p && p.dataset.code", "a fresh game").await;
     let first = game.parse_guess(first.as_str().unwrap()).unwrap();
+    assert_eq!(
+        status_of(&c, &format!("/api/solve/{solved_session}")).await,
+        404,
+        "Start ends the solve it replaces"
+    );
     let fb1 = game.score(&my_secret, &first);
     let (b1, w1) = match game.reply(fb1) {
         codebreak_core::Reply::Pegs { black, white } => (black as usize, white as usize),
@@ -360,6 +532,14 @@ async fn scenario(c: Client, url: String) {
     // ---- Analyse: first, minimax and entropy (the defaults) and the exact optimum over every
     // secret.
     click(&c, "#tab-analyze").await;
+    assert_eq!(
+        js(&c, "return [document.getElementById('analyze-objective').labels.length > 0, \
+                 document.getElementById('analyze-upload-button').tagName, \
+                 document.getElementById('analyze-upload-button').tabIndex, \
+                 document.querySelector('#analyze-progress [role=progressbar]').getAttribute('aria-valuemax')]").await,
+        json!([true, "BUTTON", 0, "100"]),
+        "the objective is labelled, the tree file is reachable by a button, the progress bar is one"
+    );
     click(&c, "#analyze-optimal").await;
     screenshot(&c, "5-analysis-options").await;
     click(&c, "#analyze-run").await;
@@ -423,11 +603,21 @@ async fn scenario(c: Client, url: String) {
     let branches = count(&c, "#tree-root li.root > ul > li").await;
     assert!(branches >= 3, "the root has a branch per reply");
     let before = count(&c, "#tree-root li").await;
+    assert_eq!(
+        js(&c, "return document.querySelector('#tree-root li.root > ul > li:not(:has(.leaf)) > .node').tagName").await,
+        "BUTTON"
+    );
     click(&c, "#tree-root li.root > ul > li:not(:has(.leaf)) > .node").await;
     wait_js(
         &c,
         &format!("return document.querySelectorAll('#tree-root li').length > {before}"),
         "an opened branch",
+    )
+    .await;
+    wait_js(
+        &c,
+        "return document.querySelector('#tree-root li.root > ul > li:not(:has(.leaf)) > .node').getAttribute('aria-expanded') === 'true'",
+        "the branch says it is open",
     )
     .await;
     screenshot(&c, "5-analysis").await;
@@ -458,6 +648,149 @@ async fn scenario(c: Client, url: String) {
     )
     .await;
     screenshot(&c, "6-optimal-tree").await;
+
+    // Load a tree file (the optimal tree, as the download link gives it) through the hidden
+    // file input behind the "Load a tree file" button.
+    let href = js(
+        &c,
+        "return document.getElementById('tree-download').getAttribute('href')",
+    )
+    .await;
+    let tree = c
+        .execute_async(
+            "const [url, done] = arguments; fetch(url).then((r) => r.text()).then(done, () => done(''));",
+            vec![href],
+        )
+        .await
+        .unwrap();
+    let file = std::env::temp_dir().join(format!("codebreak-e2e-tree-{}.json", std::process::id()));
+    std::fs::write(&file, tree.as_str().unwrap()).unwrap();
+    c.find(Locator::Css("#analyze-upload"))
+        .await
+        .unwrap()
+        .send_keys(&file.display().to_string())
+        .await
+        .unwrap();
+    let loaded = wait_js(
+        &c,
+        "const r = document.querySelector('#analysis-table tr td.total'); return document.querySelectorAll('#analysis-table tr[data-strategy]').length === 1 && r && r.textContent",
+        "the loaded tree's figures",
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(
+        loaded,
+        optimal.total.to_string(),
+        "the loaded tree, checked"
+    );
+
+    // ---- A phone: 400 pixels wide. Nothing may be wider than the window.
+    c.set_window_size(400, 900).await.unwrap();
+    // The analysis, its long "Tree of" choice included.
+    c.execute(
+        "document.getElementById('tree-strategy').options[0].textContent = 'optimal (fewest guesses in all, then smallest worst case, pool all, and a long tail)';",
+        vec![],
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    fits_the_width(&c, "the analysis").await;
+    screenshot(&c, "7-phone-analysis").await;
+    // Mastermind with 8 pegs: the board, the holes, the answer and its text.
+    set_number(&c, "#game-pegs", 8).await;
+    set_number(&c, "#game-colors", 4).await;
+    wait_js(&c, "return document.getElementById('game-info').textContent.includes('mastermind 8 pegs 4 colours')", "the 8-peg game").await;
+    assert_eq!(
+        js(
+            &c,
+            "return document.getElementById('panel-play').dataset.session"
+        )
+        .await,
+        "",
+        "no game is started while the Play tab is not shown"
+    );
+    click(&c, "#tab-play").await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#play-slots .peg').length === 8",
+        "an 8-peg game",
+    )
+    .await;
+    for symbol in "01230123".chars() {
+        click(&c, &format!("#play-palette .peg[data-symbol=\"{symbol}\"]")).await;
+    }
+    click(&c, "#play-submit").await;
+    wait_js(
+        &c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the answer",
+    )
+    .await;
+    fits_the_width(&c, "an 8-peg game").await;
+    let note = js(&c, "const n = document.querySelector('#play-board .row .note'); return getComputedStyle(n).display !== 'none' && n.textContent").await;
+    assert!(
+        note.as_str().unwrap().contains("left"),
+        "the row's note shows: {note}"
+    );
+    screenshot(&c, "8-phone-play").await;
+    click(&c, "#play-hint").await;
+    wait_js(
+        &c,
+        "return document.querySelector('#play-hint-panel tr[data-strategy=minimax]')",
+        "a hint",
+    )
+    .await;
+    fits_the_width(&c, "a hint on a phone").await;
+    // Cracking an 8-peg secret.
+    click(&c, "#tab-solve").await;
+    c.execute(
+        "document.getElementById('solve-strategy').value = 'first';",
+        vec![],
+    )
+    .await
+    .unwrap();
+    click(&c, "#solve-new").await;
+    wait_js(&c, "return document.querySelectorAll('#solve-fb .key').length === 8 && document.querySelector('#solve-board .row.pending')", "an 8-peg guess").await;
+    for k in [0, 1, 5] {
+        click(&c, &format!("#solve-fb .key[data-index=\"{k}\"]")).await;
+    }
+    click(&c, "#solve-fb .key[data-index=\"5\"]").await;
+    assert_eq!(text(&c, "#solve-fb-text").await, "2B1W");
+    fits_the_width(&c, "cracking an 8-peg secret").await;
+    screenshot(&c, "9-phone-solve").await;
+    click(&c, "#tab-analyze").await;
+    fits_the_width(&c, "the analysis of another game").await;
+    let stale = text(&c, "#analyze-notice").await;
+    assert!(
+        stale.contains("These results are for mastermind 3 pegs 5 colours"),
+        "{stale}"
+    );
+    // Leaving the page ends its sessions and its job on the server.
+    let play = session(&c, "play").await;
+    let solve = session(&c, "solve").await;
+    let job = js(
+        &c,
+        "return new URL(document.getElementById('tree-download').href).pathname.split('/')[3]",
+    )
+    .await;
+    c.goto(&url).await.unwrap();
+    wait_js(
+        &c,
+        "return document.getElementById('game-info').textContent.includes('codes')",
+        "the page again",
+    )
+    .await;
+    for path in [
+        format!("/api/play/{play}"),
+        format!("/api/solve/{solve}"),
+        format!("/api/analyze/{}", job.as_str().unwrap()),
+    ] {
+        assert_eq!(
+            status_of(&c, &path).await,
+            404,
+            "{path} after leaving the page"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
