@@ -663,3 +663,24 @@ fn run_script(cmd: &str, input: &str) -> std::process::Output {
         .unwrap();
     child.wait_with_output().unwrap()
 }
+
+#[test]
+fn hint_leaves_two_phase_out_after_a_move_it_would_not_play() {
+    let out = run("hint --history 0011:1B0W --all", None);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(!text.contains("two-phase   "), "{text}");
+    assert!(
+        text.contains("note") && text.contains("move 1 (0011)"),
+        "{text}"
+    );
+    // Its own moves: two-phase is listed, with no note.
+    let out = run("hint --history 0000:1B0W,1111:0B0W --all", None);
+    let text = stdout(&out);
+    assert!(text.contains("two-phase       2222"), "{text}");
+    assert!(!text.contains("note"), "{text}");
+    // Asked for by name, it answers, with the note in JSON.
+    let out = run("hint --history 0011:1B0W --strategy two-phase --json", None);
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(v["note"].as_str().unwrap().contains("own games"));
+}

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use codebreak_core::{AnyEngine, Code, Feedback, Game};
+use codebreak_strategy::two_phase::TwoPhase;
 use codebreak_strategy::{AnyStrategy, STRATEGIES, hint, parse_history};
 use serde_json::json;
 
@@ -105,17 +106,26 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
     };
     let options = a.strategy_options.options(&game)?;
     let engine = AnyEngine::new(&game).bad_input()?;
+    // Two-phase reads its state from its own moves: after a move it would not have played,
+    // its next guess means little, so it is left out of --all (and flagged when asked for).
+    let foreign = TwoPhase::first_foreign_move(&game, &moves).map(|i| {
+        format!(
+            "two-phase only continues its own games, and move {} ({}) is not one it would have played",
+            i + 1,
+            game.format_code(&moves[i].0)
+        )
+    });
     let names: Vec<&str> = if a.all {
         STRATEGIES
             .iter()
             .map(|s| s.name)
-            .filter(|n| {
-                *n != "two-phase" || codebreak_strategy::two_phase::TwoPhase::supports(&game)
-            })
+            .filter(|n| *n != "two-phase" || (TwoPhase::supports(&game) && foreign.is_none()))
             .collect()
     } else {
         vec![a.strategy.as_str()]
     };
+    let note =
+        foreign.filter(|_| names.contains(&"two-phase") || (a.all && TwoPhase::supports(&game)));
     let strategies: Vec<AnyStrategy> = names
         .iter()
         .map(|n| {
@@ -176,6 +186,9 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         if solved {
             v["solved"] = json!(fmt(&moves.last().expect("a move").0));
         }
+        if let Some(n) = &note {
+            v["note"] = json!(n);
+        }
         interact::emit(&v)?;
         return Ok(());
     }
@@ -222,6 +235,9 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
                 ""
             }
         );
+    }
+    if let Some(n) = &note {
+        println!("note       {n}");
     }
     Ok(())
 }
