@@ -197,7 +197,9 @@ fn hint_reports_remaining_and_guesses() {
     let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
     let remaining = v["remaining"].as_u64().unwrap();
     assert!(remaining > 1 && remaining < 208);
-    assert_eq!(v["suggestions"].as_array().unwrap().len(), 7);
+    // Every strategy but two-phase, which only continues its own games.
+    assert_eq!(v["suggestions"].as_array().unwrap().len(), 6);
+    assert!(v["note"].as_str().unwrap().contains("two-phase"));
     // Same answer from a file, one move per line, with other reply forms.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("moves.txt");
