@@ -20,9 +20,28 @@ const SERIES: [RGBColor; 8] = [
     RGBColor(0x5c, 0x94, 0x0d),
 ];
 
+/// Refuses a plot file whose name does not end in `.svg`: the chart is always SVG, and SVG
+/// text in a `.png` file opens as a broken image. (Callers may check before any work.)
+pub fn check_path(path: &Path) -> Result<(), Failure> {
+    let svg = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if svg {
+        return Ok(());
+    }
+    Err(Failure::BadInput(anyhow::anyhow!(
+        "cannot write plot file {}: the chart is written as SVG, so expected a name ending in .svg (such as {})",
+        path.display(),
+        path.with_extension("svg").display()
+    )))
+}
+
 /// Writes the guess histograms of one or more analyses as an SVG bar chart: one group of bars
-/// per number of guesses, one bar per strategy, with axis labels and a legend.
+/// per number of guesses, one bar per strategy, with axis labels and a legend. The file name
+/// must end in `.svg` ([`check_path`]).
 pub fn write_svg(results: &[Analysis], game: &str, path: &Path) -> Result<(), Failure> {
+    check_path(path)?;
     if results.is_empty() {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--plot needs at least one analysis to draw"
@@ -164,6 +183,30 @@ mod tests {
             rects >= bars + results.len(),
             "{rects} rects for {bars} bars"
         );
+    }
+
+    #[test]
+    fn only_svg_names_are_accepted() {
+        let (results, game) = analyses(&["minimax"]);
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["chart.png", "chart", "chart.svg.pdf"] {
+            let path = dir.path().join(name);
+            match write_svg(&results, &game, &path).unwrap_err() {
+                Failure::BadInput(e) => {
+                    let msg = e.to_string();
+                    assert!(
+                        msg.contains(name)
+                            && msg.contains("written as SVG")
+                            && msg.contains(".svg")
+                            && !msg.contains('\n'),
+                        "{msg}"
+                    );
+                }
+                Failure::NoAnswer(e) => panic!("expected bad input, got {e}"),
+            }
+            assert!(!path.exists(), "nothing written to {name}");
+        }
+        write_svg(&results, &game, &dir.path().join("CHART.SVG")).unwrap();
     }
 
     #[test]
