@@ -329,3 +329,23 @@ fn self_check_reads_the_tree_file_back() {
     );
     assert!(stdout(&out).contains("self-check  the tree replays to 5625 / 1296"));
 }
+
+#[test]
+fn a_resumed_run_saves_where_it_resumed_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("a.ck");
+    let ck = ck.to_str().unwrap();
+    let out = common::run(
+        &format!("optimal --node-limit 3000 --checkpoint {ck}"),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", common::stderr(&out));
+    let first = std::fs::metadata(ck).unwrap().len();
+    let out = common::run(&format!("optimal --node-limit 6000 --resume {ck}"), None);
+    assert_eq!(out.status.code(), Some(130), "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains(&format!("saved to {ck}")));
+    assert!(std::fs::metadata(ck).unwrap().len() > first);
+    let out = common::run(&format!("optimal --resume {ck} --json"), None);
+    assert!(out.status.success());
+    assert!(common::stdout(&out).contains("\"total\":5625"));
+}

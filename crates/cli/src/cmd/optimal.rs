@@ -63,13 +63,10 @@ pub struct OptimalArgs {
     /// file --tree wrote, when it is JSON or compact).
     #[arg(long)]
     pub self_check: bool,
-    /// Where Ctrl-C saves the solved sets.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "codebreak-optimal.checkpoint"
-    )]
-    pub checkpoint: PathBuf,
+    /// Where Ctrl-C saves the solved sets (default: the --resume file, else
+    /// codebreak-optimal.checkpoint).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Continue from a checkpoint written by an interrupted run of the same search.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
@@ -108,7 +105,13 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     if let Some(path) = &a.tree {
         check_output("--tree", path)?;
     }
-    check_output("--checkpoint", &a.checkpoint)?;
+    // An interrupted resumed run saves where it resumed from, unless told otherwise.
+    let checkpoint = a
+        .checkpoint
+        .clone()
+        .or_else(|| a.resume.clone())
+        .unwrap_or_else(|| PathBuf::from("codebreak-optimal.checkpoint"));
+    check_output("--checkpoint", &checkpoint)?;
     let engine = AnyEngine::new(&game).bad_input()?;
     let options = SearchOptions {
         objective: match a.objective {
@@ -155,12 +158,12 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         Ok(s) => s,
         Err(SearchError::Interrupted) => {
             let n = search
-                .save_checkpoint(&a.checkpoint)
+                .save_checkpoint(&checkpoint)
                 .map_err(|e| Failure::BadInput(e.into()))?;
             eprintln!(
                 "codebreak: search stopped; {n} solved sets saved to {}; continue with --resume {}",
-                a.checkpoint.display(),
-                a.checkpoint.display()
+                checkpoint.display(),
+                checkpoint.display()
             );
             std::process::exit(130);
         }
