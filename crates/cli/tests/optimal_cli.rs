@@ -20,7 +20,7 @@ fn node_limit_writes_a_checkpoint_that_resumes_to_the_same_answer() {
     let ckpt = ckpt.to_str().unwrap();
     let fresh = json(&run_args(&["optimal", "--json"], None));
     let stopped = run_args(
-        &["optimal", "--node-limit", "30000", "--checkpoint", ckpt],
+        &["optimal", "--node-limit", "15000", "--checkpoint", ckpt],
         None,
     );
     assert_eq!(stopped.status.code(), Some(130), "{}", stderr(&stopped));
@@ -48,7 +48,7 @@ fn damaged_checkpoints_are_refused() {
         &[
             "optimal",
             "--node-limit",
-            "30000",
+            "15000",
             "--checkpoint",
             ckpt.to_str().unwrap(),
         ],
