@@ -303,11 +303,11 @@ pub async fn guess(
         Ok(v)
     })
     .await??;
-    let phase = if v["over"] == true {
-        Phase::Finished
-    } else {
-        Phase::Playing
-    };
-    state.0.plays.set_phase(&id, phase);
+    // The store's lock is taken again only when the phase changes.
+    if v["over"] == true {
+        state.0.plays.set_phase(&id, Phase::Finished);
+    } else if v["used"] == 1 {
+        state.0.plays.set_phase(&id, Phase::Playing);
+    }
     Ok(ok(v))
 }
