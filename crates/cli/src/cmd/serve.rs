@@ -25,7 +25,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
     /// Also answer requests addressed to this host name (repeatable). The server answers
-    /// only to localhost, 127.0.0.1, [::1], the --host it is bound to and, bound to 0.0.0.0
+    /// only to localhost, 127.0.0.1 and ::1, the --host it is bound to and, bound to 0.0.0.0
     /// or ::, any IP address; other names are refused, against DNS rebinding.
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
