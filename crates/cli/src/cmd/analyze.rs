@@ -86,6 +86,9 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     for path in a.tree.iter().chain(&a.plot) {
         output::check_writable(path)?;
     }
+    if let Some(path) = &a.plot {
+        crate::plot::check_path(path)?;
+    }
     if names.is_empty() {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--compare needs at least one strategy name"
