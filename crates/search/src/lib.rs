@@ -182,12 +182,12 @@ pub const MAX_SECRETS: usize = 6000;
 /// Secrets of the reference game of [`estimate_seconds`], MM(4,8).
 const REFERENCE_SECRETS: usize = 4096;
 /// Seconds MM(4,8) takes on the 2-core machine where the search was measured.
-const REFERENCE_SECONDS: f64 = 64.0;
+const REFERENCE_SECONDS: f64 = 20.0;
 
 /// A rough range of seconds an exact search of `secrets` secrets could take, scaled from
-/// MM(4,8): Mastermind's measured times grow like the 4th to 5th power of the secrets (MM(4,6)
-/// 0.2 s, MM(4,7) 3.5 s, MM(4,8) 64 s), and the cube is a floor that games with more symmetry
-/// (Bulls and Cows) come closer to.
+/// MM(4,8): Mastermind's measured times grow like the 3.6th to 4.3th power of the secrets
+/// (MM(4,6) 0.2 s, MM(4,7) 3 s, MM(4,8) 20 s), so the range runs from the cube (a floor that
+/// games with more symmetry, such as Bulls and Cows, come closer to) to the 5th power.
 pub fn estimate_seconds(secrets: usize) -> (f64, f64) {
     let ratio = secrets as f64 / REFERENCE_SECRETS as f64;
     (
@@ -507,11 +507,11 @@ mod tests {
     #[test]
     fn estimates_scale_from_mm48() {
         let (low, high) = estimate_seconds(4096);
-        assert_eq!((low, high), (64.0, 64.0));
+        assert_eq!((low, high), (20.0, 20.0));
         // MM(5,8): 8 times the secrets.
         let (low, high) = estimate_seconds(32768);
-        assert_eq!(human_duration(low), "9.1 hours");
-        assert_eq!(human_duration(high), "24 days");
+        assert_eq!(human_duration(low), "2.8 hours");
+        assert_eq!(human_duration(high), "7.6 days");
     }
 
     #[test]
@@ -522,7 +522,7 @@ mod tests {
             .err()
             .expect("refused");
         let text = err.to_string();
-        for needle in ["32768 secrets", "rough estimate", "9.1 hours to 24 days"] {
+        for needle in ["32768 secrets", "rough estimate", "2.8 hours to 7.6 days"] {
             assert!(text.contains(needle), "{needle:?} missing from {text}");
         }
     }
