@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_fails, run, run_args, stdout};
+use common::{assert_fails, run, run_args, run_bytes, stdout};
 use serde_json::Value;
 
 fn json_lines(out: &std::process::Output) -> Vec<Value> {
@@ -235,26 +235,6 @@ fn hint_bad_inputs() {
         1,
         &["answer"],
     );
-}
-
-/// Runs `codebreak` with raw bytes on standard input (lines that are not UTF-8).
-fn run_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_codebreak"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write stdin");
-    child.wait_with_output().expect("the binary finishes")
 }
 
 /// Every line of standard output is a JSON object; returns them.
@@ -589,7 +569,6 @@ fn hint_and_contradiction_lists_read_well() {
 
 #[test]
 fn a_closed_standard_output_ends_the_run_quietly() {
-    use std::process::{Command, Stdio};
     for args in [
         &["hint", "--history", "0011:1B0W", "--show", "300"][..],
         &["hint", "--history", "0011:1B0W", "--show", "300", "--json"][..],
@@ -597,13 +576,7 @@ fn a_closed_standard_output_ends_the_run_quietly() {
         &["solve", "--secret", "3141"][..],
         &["play", "--seed", "1", "--json"][..],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_codebreak"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        let mut child = common::spawn(args);
         // The reader goes away before anything is written.
         drop(child.stdout.take());
         {

@@ -2,29 +2,39 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `codebreak` with arguments (split on white space) and optional standard input.
 pub fn run(args: &str, stdin: Option<&str>) -> Output {
     run_args(&args.split_whitespace().collect::<Vec<_>>(), stdin)
 }
 
-/// Runs `codebreak` with exact arguments.
-pub fn run_args(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_codebreak"))
+/// Starts `codebreak` with exact arguments and its three standard streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_codebreak"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
-    {
-        let mut input = child.stdin.take().expect("stdin");
-        if let Some(text) = stdin {
-            input.write_all(text.as_bytes()).expect("write stdin");
-        }
-    }
+        .expect("the binary runs")
+}
+
+/// Runs `codebreak` with exact arguments and raw bytes on standard input.
+pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = spawn(args);
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write stdin");
     child.wait_with_output().expect("the binary finishes")
+}
+
+/// Runs `codebreak` with exact arguments.
+pub fn run_args(args: &[&str], stdin: Option<&str>) -> Output {
+    run_bytes(args, stdin.unwrap_or("").as_bytes())
 }
 
 /// Standard output as text.
