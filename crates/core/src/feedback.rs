@@ -285,11 +285,6 @@ impl FeedbackKind {
     }
 }
 
-/// Bytes left in a character iterator over a string.
-fn rest_len(chars: &std::iter::Peekable<std::str::Chars<'_>>) -> usize {
-    chars.clone().map(char::len_utf8).sum()
-}
-
 /// Parses black/white notations. Returns `None` for anything not understood.
 fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
     let upper = t.to_ascii_uppercase();
@@ -298,11 +293,11 @@ fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
     }
     // Tokens: runs of digits, each optionally followed by a letter.
     let mut numbers: Vec<(u32, Option<char>)> = Vec::new();
-    let mut chars = upper.chars().peekable();
-    while let Some(&c) = chars.peek() {
+    let mut chars = upper.char_indices().peekable();
+    while let Some(&(at, c)) = chars.peek() {
         if c.is_ascii_digit() {
             let mut n = String::new();
-            while let Some(&d) = chars.peek() {
+            while let Some(&(_, d)) = chars.peek() {
                 if d.is_ascii_digit() {
                     n.push(d);
                     chars.next();
@@ -310,11 +305,11 @@ fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
                     break;
                 }
             }
-            while chars.peek().is_some_and(|c| *c == ' ') {
+            while chars.peek().is_some_and(|&(_, c)| c == ' ') {
                 chars.next();
             }
             let letter = match chars.peek() {
-                Some(&l) if l.is_ascii_alphabetic() => {
+                Some(&(_, l)) if l.is_ascii_alphabetic() => {
                     chars.next();
                     Some(l)
                 }
@@ -323,15 +318,13 @@ fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
             numbers.push((n.parse().ok()?, letter));
         } else if matches!(c, ' ' | ',' | '/' | '-' | ';' | ':') {
             // Only between two counts: "-1 2" and "1 -2" have signs, not separators.
-            if numbers.is_empty()
-                || (c == '-' && upper[..upper.len() - rest_len(&chars)].ends_with(' '))
-            {
+            if numbers.is_empty() || (c == '-' && upper[..at].ends_with(' ')) {
                 return None;
             }
             chars.next();
             if !chars
                 .peek()
-                .is_some_and(|d| d.is_ascii_digit() || *d == ' ')
+                .is_some_and(|&(_, d)| d.is_ascii_digit() || d == ' ')
             {
                 return None;
             }
