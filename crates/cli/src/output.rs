@@ -29,6 +29,31 @@ impl Figures<'_> {
         }
     }
 
+    /// `--self-check`: replays every secret through the tree at `root` with the independent
+    /// checker (`codebreak_tree::verify`, the rules alone) and fails unless it gives these
+    /// figures, which `who` (the analysis, the search) reported.
+    pub fn self_check(
+        &self,
+        game: &codebreak_core::Game,
+        root: &codebreak_tree::Node,
+        who: &str,
+    ) -> Result<codebreak_tree::VerifyReport, crate::failure::Failure> {
+        let failed = |why: String| {
+            crate::failure::Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"))
+        };
+        let report = codebreak_tree::verify(game, root).map_err(|e| failed(e.to_string()))?;
+        if report.total != self.total
+            || report.secrets != self.secrets
+            || report.histogram != self.histogram
+        {
+            return Err(failed(format!(
+                "the tree replays to {}/{} but {who} reported {}/{}",
+                report.total, report.secrets, self.total, self.secrets
+            )));
+        }
+        Ok(report)
+    }
+
     /// The average as an exact fraction, `total/secrets`.
     pub fn fraction(&self) -> String {
         format!("{}/{}", self.total, self.secrets)

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use codebreak_analysis::{Analysis, analyze};
+use codebreak_analysis::analyze;
 use codebreak_core::{AnyEngine, Game};
 use codebreak_strategy::{AnyStrategy, STRATEGIES, StrategyOptions};
 use codebreak_tree::DecisionTree;
@@ -89,11 +89,6 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     if let Some(path) = &a.plot {
         crate::plot::check_path(path)?;
     }
-    if names.is_empty() {
-        return Err(Failure::BadInput(anyhow::anyhow!(
-            "--compare needs at least one strategy name"
-        )));
-    }
     if a.compare.is_some() && a.tree.is_some() && names.len() > 1 {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--tree writes one tree: give one strategy, not --compare with {}",
@@ -131,7 +126,11 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         }
         let analysis = result.map_err(|e| Failure::NoAnswer(e.into()))?;
         if a.self_check {
-            self_check(&game, &analysis)?;
+            output::Figures::of(&analysis).self_check(
+                &game,
+                &analysis.tree.root,
+                "the analysis",
+            )?;
         }
         results.push(analysis);
     }
@@ -170,21 +169,6 @@ fn applicable(name: &str, options: &StrategyOptions) -> StrategyOptions {
         seed: options.seed.filter(|_| name.eq_ignore_ascii_case("random")),
         first_guess: options.first_guess,
     }
-}
-
-fn self_check(game: &Game, a: &Analysis) -> Result<(), Failure> {
-    let report =
-        codebreak_tree::verify(game, &a.tree.root).map_err(|e| Failure::NoAnswer(e.into()))?;
-    if report.total != a.total || report.histogram != a.histogram || report.secrets != a.secrets {
-        return Err(Failure::NoAnswer(anyhow::anyhow!(
-            "self-check failed: the tree replays to {}/{} but the analysis reported {}/{}",
-            report.total,
-            report.secrets,
-            a.total,
-            a.secrets
-        )));
-    }
-    Ok(())
 }
 
 /// Writes a tree in the chosen format.

@@ -237,23 +237,22 @@ fn self_check(
         }
         None => (solution.tree.root.clone(), None),
     };
-    let report = codebreak_tree::verify(game, &root).map_err(|e| failed(e.to_string()))?;
-    if report.total != solution.total || report.histogram != solution.histogram {
-        return Err(failed(format!(
-            "the tree replays to {}/{} but the search reported {}/{}",
-            report.total, report.secrets, solution.total, solution.secrets
-        )));
-    }
+    let report = figures(solution).self_check(game, &root, "the search")?;
     Ok(Checked { file, report })
 }
 
-fn print_solution(s: &Solution, game: &Game, what: &str, checked: Option<&Checked>, json: bool) {
-    let figures = Figures {
+/// The figures of a solution.
+fn figures(s: &Solution) -> Figures<'_> {
+    Figures {
         secrets: s.secrets,
         total: s.total,
         worst: s.worst,
         histogram: &s.histogram,
-    };
+    }
+}
+
+fn print_solution(s: &Solution, game: &Game, what: &str, checked: Option<&Checked>, json: bool) {
+    let figures = figures(s);
     if json {
         let mut tail = json!({
             "seconds": s.seconds,
