@@ -17,18 +17,24 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The message on one line: the causes are joined, not stacked. The same text goes to
+    /// standard error and, in JSON modes, into the `{"error": ...}` object.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}").replace('\n', " "),
+        }
+    }
+
     /// Prints the message and returns the exit code.
     pub fn report(self) -> ExitCode {
-        let (code, err) = match self {
+        let (code, err) = match &self {
             Failure::NoAnswer(e) => (1, e),
             Failure::BadInput(e) => (2, e),
         };
-        if is_broken_pipe(&err) {
+        if is_broken_pipe(err) {
             return ExitCode::SUCCESS;
         }
-        // One line: the causes are joined, not stacked.
-        let msg = format!("{err:#}").replace('\n', " ");
-        let _ = writeln!(std::io::stderr(), "codebreak: {msg}");
+        let _ = writeln!(std::io::stderr(), "codebreak: {}", self.message());
         ExitCode::from(code)
     }
 }

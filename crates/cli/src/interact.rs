@@ -177,11 +177,7 @@ pub fn emit(v: &Value) -> std::io::Result<()> {
 /// In JSON mode, a failure is also written as `{"error": "..."}` on standard output, so the
 /// driving program sees it in the stream it reads.
 pub fn json_failure(failure: crate::failure::Failure) -> crate::failure::Failure {
-    use crate::failure::Failure;
-    let msg = match &failure {
-        Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}"),
-    };
-    let _ = emit(&serde_json::json!({ "error": msg }));
+    let _ = emit(&serde_json::json!({ "error": failure.message() }));
     failure
 }
 

@@ -244,10 +244,7 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     check(&a).map_err(|f| {
         if json {
             // The same message as on standard error, as an object on standard output.
-            let message = match &f.failure {
-                Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}").replace('\n', " "),
-            };
-            let mut v = json!({ "error": message });
+            let mut v = json!({ "error": f.failure.message() });
             if f.secret.is_some() || f.path.is_some() {
                 v["secret"] = json!(f.secret);
                 v["path"] = json!(f.path);
