@@ -270,11 +270,8 @@ impl<R: Rules> Solver<'_, R> {
                 None => self.remember(k, Entry::AtLeast(beta)),
             }
         }
-        if let Some((v, _)) = found
-            && history.is_empty()
-        {
-            self.status.offer(v);
-        }
+        // At the root, `found` was offered to the progress display where it was made: by
+        // `evaluate`, the memo or the greedy strategy.
         Ok(found)
     }
 
