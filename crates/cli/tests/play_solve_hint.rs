@@ -646,7 +646,7 @@ fn hint_leaves_two_phase_out_after_a_move_it_would_not_play() {
     let text = stdout(&out);
     assert!(!text.contains("two-phase   "), "{text}");
     assert!(
-        text.contains("note") && text.contains("move 1 (0011)"),
+        text.contains("note") && text.contains("guess 1 (0011)"),
         "{text}"
     );
     // Its own moves: two-phase is listed, with no note.

@@ -129,6 +129,18 @@ impl TwoPhase {
             TwoPhase::next(game.pegs(), game.colors(), &replies[..i]) != Some(replies[i].0)
         })
     }
+
+    /// Why a hint leaves two-phase out after `history`, or `None` when the history is its own
+    /// ([`TwoPhase::first_foreign_move`]): one sentence for a person.
+    pub fn foreign_note(game: &Game, history: &[(Code, Feedback)]) -> Option<String> {
+        TwoPhase::first_foreign_move(game, history).map(|i| {
+            format!(
+                "two-phase only continues its own games: it would not have played guess {} ({})",
+                i + 1,
+                game.format_code(&history[i].0)
+            )
+        })
+    }
 }
 
 /// The black count of a reply (the only part two-phase reads).

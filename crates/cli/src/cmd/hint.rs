@@ -108,13 +108,7 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
     let engine = AnyEngine::new(&game).bad_input()?;
     // Two-phase reads its state from its own moves: after a move it would not have played,
     // its next guess means little, so it is left out of --all (and flagged when asked for).
-    let foreign = TwoPhase::first_foreign_move(&game, &moves).map(|i| {
-        format!(
-            "two-phase only continues its own games, and move {} ({}) is not one it would have played",
-            i + 1,
-            game.format_code(&moves[i].0)
-        )
-    });
+    let foreign = TwoPhase::foreign_note(&game, &moves);
     let names: Vec<&str> = if a.all {
         STRATEGIES
             .iter()

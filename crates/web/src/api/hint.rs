@@ -129,18 +129,11 @@ pub async fn hint(
     // Two-phase reads its state from its own moves: after anyone else's, its next guess
     // means nothing, so it is left out with a note.
     let mut omitted = Vec::new();
-    if let Some(i) = TwoPhase::first_foreign_move(&game, &history)
+    if let Some(why) = TwoPhase::foreign_note(&game, &history)
         && strategies.iter().any(|s| s.name() == "two-phase")
     {
         strategies.retain(|s| s.name() != "two-phase");
-        omitted.push(json!({
-            "strategy": "two-phase",
-            "why": format!(
-                "two-phase only continues its own games: it would not have played guess {} ({})",
-                i + 1,
-                game.format_code(&history[i].0)
-            ),
-        }));
+        omitted.push(json!({"strategy": "two-phase", "why": why}));
     }
     let v = state
         .compute(move || -> Result<Value, ApiError> {
