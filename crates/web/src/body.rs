@@ -54,9 +54,9 @@ fn check_content_type(value: Option<&HeaderValue>) -> Result<(), ApiError> {
     if mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json")) {
         return Ok(());
     }
-    let cut: String = text.chars().take(80).collect();
     Err(ApiError::MediaType(format!(
-        "content type {cut:?} is not supported: expected application/json"
+        "content type {} is not supported: expected application/json",
+        codebreak_core::error::quote(text)
     )))
 }
 

@@ -21,6 +21,8 @@ use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use codebreak_core::error::quote;
+
 use crate::api::AppState;
 use crate::error::ApiError;
 
@@ -122,12 +124,6 @@ fn host_name(value: &str) -> String {
     }
 }
 
-/// Cuts a header value for a message.
-fn quoted(value: &str) -> String {
-    let cut: String = value.chars().take(80).collect();
-    format!("{cut:?}")
-}
-
 /// Checks a request's `Host` and, for mutating methods, its `Origin`.
 pub fn check(hosts: &Hosts, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
     let Some(host) = headers.get(HOST) else {
@@ -141,7 +137,7 @@ pub fn check(hosts: &Hosts, method: &Method, headers: &HeaderMap) -> Result<(), 
     if !hosts.accepts(&name) {
         return Err(ApiError::Forbidden(format!(
             "host {} is not this server: expected one of {} (open the page by the address codebreak serve printed)",
-            quoted(host),
+            quote(host),
             hosts.describe()
         )));
     }
@@ -154,7 +150,7 @@ pub fn check(hosts: &Hosts, method: &Method, headers: &HeaderMap) -> Result<(), 
         if !own {
             return Err(ApiError::Forbidden(format!(
                 "requests from origin {} are refused: only this server's own page (http://{host}) may change its state",
-                quoted(origin)
+                quote(origin)
             )));
         }
     }
