@@ -217,7 +217,7 @@ pub struct SizeError {
 }
 
 /// `"s"` unless `n` is 1.
-fn plural(n: usize) -> &'static str {
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

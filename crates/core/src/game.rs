@@ -360,15 +360,15 @@ impl fmt::Display for Game {
             GameKind::TwoD => write!(f, "twod {0}x{0}", self.colors)?,
             GameKind::Bulls => write!(f, "bulls {} of {}", self.pegs, self.colors)?,
             k => {
-                let s = |n: u8| if n == 1 { "" } else { "s" };
+                use crate::error::plural;
                 write!(
                     f,
                     "{} {} peg{} {} colour{}",
                     k.name(),
                     self.pegs,
-                    s(self.pegs),
+                    plural(self.pegs.into()),
                     self.colors,
-                    s(self.colors)
+                    plural(self.colors.into())
                 )?;
                 if self.distinct_secret {
                     f.write_str(", distinct secrets")?;
