@@ -581,15 +581,8 @@ pub fn from_str(game: &Game, text: &str) -> Result<Node, TreeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::abc;
     use codebreak_core::GameSpec;
-
-    fn abc() -> Game {
-        Game::new(&GameSpec {
-            alphabet: Some("ABC".into()),
-            ..GameSpec::mastermind(2, 3)
-        })
-        .unwrap()
-    }
 
     fn why(game: &Game, text: &str) -> String {
         match from_str(game, text) {

@@ -190,11 +190,7 @@ mod tests {
 
     #[test]
     fn round_trips_the_issue_example() {
-        let game = Game::new(&GameSpec {
-            alphabet: Some("ABC".into()),
-            ..GameSpec::mastermind(2, 3)
-        })
-        .unwrap();
+        let game = crate::abc();
         let text = "{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}";
         let node = from_str(&game, text).unwrap();
         assert_eq!(to_string(&game, &node), text);

@@ -86,3 +86,13 @@ pub struct DecisionTree {
     /// The first guess.
     pub root: Node,
 }
+
+/// The example game for tests: Mastermind with 2 pegs of 3 colours, written `ABC`.
+#[cfg(test)]
+pub(crate) fn abc() -> codebreak_core::Game {
+    codebreak_core::Game::new(&codebreak_core::GameSpec {
+        alphabet: Some("ABC".into()),
+        ..codebreak_core::GameSpec::mastermind(2, 3)
+    })
+    .unwrap()
+}

@@ -202,15 +202,7 @@ fn format_path(game: &Game, path: &[(Code, Feedback)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use codebreak_core::GameSpec;
-
-    fn abc() -> Game {
-        Game::new(&GameSpec {
-            alphabet: Some("ABC".into()),
-            ..GameSpec::mastermind(2, 3)
-        })
-        .unwrap()
-    }
+    use crate::abc;
 
     const EXAMPLE: &str = "{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}";
 
