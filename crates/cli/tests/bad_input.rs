@@ -153,6 +153,15 @@ fn bad_flags_and_files() {
         &["/nonexistent/dir/t.json"],
     );
     assert_fails(&run("analyze --format compact", None), 2, &["--tree"]);
+    // Negative numbers name their flag.
+    assert_fails(
+        &run("play --attempts -2", None),
+        2,
+        &["--attempts", "-2 is not in 1.."],
+    );
+    assert_fails(&run("play --attempts 0", None), 2, &["--attempts", "0"]);
+    assert_fails(&run("hint --show -1", None), 2, &["--show", "-1"]);
+    assert_fails(&run("serve --port -5", None), 2, &["--port", "-5"]);
     assert_fails(
         &run("analyze --plot /tmp", None),
         2,

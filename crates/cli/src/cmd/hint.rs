@@ -40,7 +40,12 @@ pub struct HintArgs {
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
     /// How many of the remaining secrets to list.
-    #[arg(long, default_value_t = 10, value_name = "N")]
+    #[arg(
+        long,
+        default_value_t = 10,
+        value_name = "N",
+        allow_hyphen_values = true
+    )]
     pub show: usize,
     /// Print JSON.
     #[arg(long)]

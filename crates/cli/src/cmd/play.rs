@@ -42,8 +42,9 @@ pub struct PlayArgs {
     /// A fixed secret, for teaching and testing.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["maker", "seed"])]
     pub secret: Option<String>,
-    /// Guesses allowed (default 10, two more per peg beyond 4).
-    #[arg(long, value_name = "N")]
+    /// Guesses allowed, at least 1 (default 10, two more per peg beyond 4).
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: Option<u32>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]
@@ -88,11 +89,6 @@ pub fn run(a: PlayArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
     let attempts = match a.attempts {
-        Some(0) => {
-            return Err(Failure::BadInput(anyhow::anyhow!(
-                "attempts 0 is out of range: expected at least 1"
-            )));
-        }
         Some(n) => n as usize,
         None => 10 + 2 * game.pegs().saturating_sub(4),
     };
