@@ -29,7 +29,10 @@ fn bulls_minimax(c: &mut Criterion) {
     c.bench_function("bulls 4/10 minimax pool all", |b| {
         b.iter(|| {
             let a = analyze(&engine, &s, None).unwrap();
-            assert_eq!((a.secrets, a.total, a.worst), (5040, 27139, 7));
+            assert_eq!(
+                (a.figures.secrets, a.figures.total, a.figures.worst),
+                (5040, 27139, 7)
+            );
         })
     });
 }
@@ -48,7 +51,7 @@ fn mm46_heuristics(c: &mut Criterion) {
     };
     let (engine, s) = setup(&spec, "minimax", knuth);
     group.bench_function("knuth minimax 1122", |b| {
-        b.iter(|| assert_eq!(analyze(&engine, &s, None).unwrap().total, 5801))
+        b.iter(|| assert_eq!(analyze(&engine, &s, None).unwrap().figures.total, 5801))
     });
     for name in [
         "minimax",
@@ -60,7 +63,7 @@ fn mm46_heuristics(c: &mut Criterion) {
     ] {
         let (engine, s) = setup(&spec, name, StrategyOptions::default());
         group.bench_function(name, |b| {
-            b.iter(|| assert_eq!(analyze(&engine, &s, None).unwrap().secrets, 1296))
+            b.iter(|| assert_eq!(analyze(&engine, &s, None).unwrap().figures.secrets, 1296))
         });
     }
     group.finish();
@@ -78,7 +81,7 @@ fn mm58_entropy(c: &mut Criterion) {
     group.bench_function("entropy pool all", |b| {
         b.iter(|| {
             let a = analyze(&engine, &s, None).unwrap();
-            assert_eq!((a.secrets, a.total), (32768, 179863));
+            assert_eq!((a.figures.secrets, a.figures.total), (32768, 179863));
         })
     });
     group.finish();

@@ -17,7 +17,7 @@ use codebreak_core::{
     AnyEngine, Candidates, Engine, Feedback, Game, GameSpec, Rules, dispatch_engine,
 };
 use codebreak_strategy::{AnyStrategy, Position, Strategy};
-use codebreak_tree::{DecisionTree, Node};
+use codebreak_tree::{DecisionTree, Figures, Node};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
@@ -61,31 +61,14 @@ pub struct Analysis {
     pub strategy: String,
     /// The strategy with its options, for people.
     pub description: String,
-    /// Secrets played.
-    pub secrets: u64,
-    /// Guesses needed in all.
-    pub total: u64,
-    /// Most guesses any secret needs.
-    pub worst: usize,
-    /// `histogram[k]` secrets need exactly `k` guesses (index 0 unused).
-    pub histogram: Vec<u64>,
+    /// Guesses needed, in all and at worst, and by how many secrets.
+    #[serde(flatten)]
+    pub figures: Figures,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// The decision tree (not serialised with the figures).
     #[serde(skip)]
     pub tree: DecisionTree,
-}
-
-impl Analysis {
-    /// The average as an exact fraction `total/secrets` (not reduced, so both figures show).
-    pub fn fraction(&self) -> String {
-        format!("{}/{}", self.total, self.secrets)
-    }
-
-    /// The average as a decimal.
-    pub fn average(&self) -> f64 {
-        self.total as f64 / self.secrets as f64
-    }
 }
 
 /// Called from worker threads with the number of secrets placed so far.
@@ -234,22 +217,12 @@ pub fn analyze(
         (to_node(e, built.node), built.histogram)
     });
     let seconds = start.elapsed().as_secs_f64();
-    let secrets: u64 = histogram.iter().sum();
-    let total: u64 = histogram
-        .iter()
-        .enumerate()
-        .map(|(k, n)| k as u64 * n)
-        .sum();
-    let worst = histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let game = engine.game();
     Ok(Analysis {
         game: game.spec(),
         strategy: strategy.name().to_string(),
         description: description.clone(),
-        secrets,
-        total,
-        worst,
-        histogram: histogram[..=worst].to_vec(),
+        figures: Figures::from_histogram(histogram),
         seconds,
         tree: DecisionTree {
             game: game.spec(),

@@ -123,7 +123,7 @@ fn two_phase_matches_the_article_played_game_by_game() {
         let end = h.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1);
         h[1..end].to_vec()
     };
-    assert_eq!(trim(&analysis.histogram), trim(&histogram));
+    assert_eq!(trim(&analysis.figures.histogram), trim(&histogram));
     // The article: never more than 15 guesses.
-    assert!(analysis.worst <= 15);
+    assert!(analysis.figures.worst <= 15);
 }

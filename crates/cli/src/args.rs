@@ -1,33 +1,36 @@
-//! Options shared by several subcommands, and their mapping onto library types.
+//! Options shared by several subcommands. Every option's values and ranges come from the
+//! library types (`GameKind`, `Order`, `Pool`, `Ties`, `StrategyKind`, the documented
+//! `Range`s), so the command line accepts exactly what the web API and the libraries accept.
 
-use clap::{Args, ValueEnum};
-use codebreak_core::{Game, GameKind, GameSpec, MAX_COLORS, MAX_PEGS, Order, Pool, Ties};
-use codebreak_strategy::StrategyOptions;
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use codebreak_core::spec::{COLORS, PEGS, SIZE};
+use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Ties};
+use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
 
 use crate::failure::{BadInput, Failure};
 
-/// The game families.
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
-pub enum GameChoice {
-    /// Black and white pegs, colours may repeat (default 4 pegs, 6 colours).
-    #[default]
-    Mastermind,
-    /// Bulls and Cows: distinct symbols, replies like 1A2B (default 4 of 10).
-    Bulls,
-    /// Mastermind answered with black pegs only.
-    Blackpeg,
-    /// The twoD comparison game on an N×N grid (default 5).
-    Twod,
+/// A clap parser for a library option with named values: the names, their help and their
+/// aliases come from the library.
+pub fn named<T: Named + Clone>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::ALL.iter().map(|v| {
+        PossibleValue::new(v.name())
+            .help(v.help())
+            .aliases(v.aliases())
+    }))
+    .try_map(|s| s.parse::<T>())
 }
 
-/// Code enumeration orders.
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
-pub enum OrderChoice {
-    /// Lexicographic.
-    #[default]
-    Lex,
-    /// The 文曲星 article's recursive-swap order (codes without repeated symbols only).
-    Swap,
+/// A clap parser for a whole number in a documented library range.
+pub fn ranged(r: Range) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    move |text| r.parse(text).map(|v| v as u32).map_err(|e| e.to_string())
+}
+
+/// Like [`ranged`], as a `usize`.
+pub fn ranged_usize(
+    r: Range,
+) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    move |text| r.parse(text).map(|v| v as usize).map_err(|e| e.to_string())
 }
 
 /// Game options.
@@ -35,20 +38,18 @@ pub enum OrderChoice {
 #[command(next_help_heading = "Game")]
 pub struct GameArgs {
     /// The rules.
-    #[arg(long, value_enum, default_value_t)]
-    pub game: GameChoice,
+    #[arg(long, default_value = "mastermind", value_parser = named::<GameKind>())]
+    pub game: GameKind,
     /// Pegs per code, 1 to 16 (mastermind 4, bulls 4).
-    #[arg(long, value_name = "P", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_PEGS as i64))]
+    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = ranged(PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).
     #[arg(long, value_name = "C", visible_alias = "colours", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
+          value_parser = ranged(COLORS))]
     pub colors: Option<u32>,
     /// Grid size of twod, 1 to 64 (default 5).
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = ranged(SIZE))]
     pub size: Option<u32>,
     /// Secrets never repeat a colour (mastermind, blackpeg).
     #[arg(long)]
@@ -60,30 +61,22 @@ pub struct GameArgs {
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
     /// Enumeration order; "lowest code" tie-breaks follow it.
-    #[arg(long, value_enum, default_value_t)]
-    pub order: OrderChoice,
+    #[arg(long, default_value = "lex", value_parser = named::<Order>())]
+    pub order: Order,
 }
 
 impl GameArgs {
     /// The unvalidated spec.
     pub fn spec(&self) -> GameSpec {
         GameSpec {
-            kind: match self.game {
-                GameChoice::Mastermind => GameKind::Mastermind,
-                GameChoice::Bulls => GameKind::Bulls,
-                GameChoice::Blackpeg => GameKind::BlackPeg,
-                GameChoice::Twod => GameKind::TwoD,
-            },
+            kind: self.game,
             pegs: self.pegs,
             colors: self.colors,
             size: self.size,
             distinct_secret: self.distinct_secret,
             distinct_guess: self.distinct_guess,
             alphabet: self.alphabet.clone(),
-            order: match self.order {
-                OrderChoice::Lex => Order::Lex,
-                OrderChoice::Swap => Order::Swap,
-            },
+            order: self.order,
         }
     }
 
@@ -93,34 +86,16 @@ impl GameArgs {
     }
 }
 
-/// Guess pools.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum PoolChoice {
-    /// Any code, even one already ruled out.
-    All,
-    /// Only codes that could still be the secret.
-    Consistent,
-}
-
-/// Tie-breaks.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum TiesChoice {
-    /// Prefer a code that could be the secret, then the lowest code (Knuth).
-    Consistent,
-    /// The lowest code, whether or not it could be the secret.
-    Index,
-}
-
 /// Strategy options.
 #[derive(Args, Clone, Debug, Default)]
 #[command(next_help_heading = "Strategy")]
 pub struct StrategyArgs {
     /// Which codes a greedy strategy may guess (default all).
-    #[arg(long, value_enum)]
-    pub pool: Option<PoolChoice>,
+    #[arg(long, value_parser = named::<Pool>())]
+    pub pool: Option<Pool>,
     /// How a greedy strategy breaks ties with --pool all (default consistent).
-    #[arg(long, value_enum)]
-    pub ties: Option<TiesChoice>,
+    #[arg(long, value_parser = named::<Ties>())]
+    pub ties: Option<Ties>,
     /// A fixed first guess.
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
@@ -130,25 +105,48 @@ pub struct StrategyArgs {
 }
 
 impl StrategyArgs {
+    /// The options as the library receives them from any front end.
+    pub fn spec(&self) -> StrategyOptionsSpec {
+        StrategyOptionsSpec {
+            pool: self.pool,
+            ties: self.ties,
+            seed: self.seed,
+            first_guess: self.first_guess.clone(),
+        }
+    }
+
     /// The library options, with the first guess read for `game`.
     pub fn options(&self, game: &Game) -> Result<StrategyOptions, Failure> {
-        let first_guess = match &self.first_guess {
-            Some(text) => Some(game.parse_guess(text).bad_input()?),
-            None => None,
-        };
-        Ok(StrategyOptions {
-            pool: self.pool.map(|p| match p {
-                PoolChoice::All => Pool::All,
-                PoolChoice::Consistent => Pool::Consistent,
-            }),
-            ties: self.ties.map(|t| match t {
-                TiesChoice::Consistent => Ties::Consistent,
-                TiesChoice::Index => Ties::Index,
-            }),
-            seed: self.seed,
-            first_guess,
-        })
+        self.spec().resolve(game).bad_input()
     }
+}
+
+/// The parser of `--strategy`.
+pub fn strategy_parser() -> impl TypedValueParser<Value = StrategyKind> {
+    named::<StrategyKind>()
+}
+
+/// A comma-separated list of strategies (`--compare first,minimax,entropy`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrategyList(pub Vec<StrategyKind>);
+
+/// Reads `--compare`: names separated by single commas.
+pub fn parse_strategy_list(text: &str) -> Result<StrategyList, String> {
+    let names: Vec<&str> = text.split(',').map(str::trim).collect();
+    if names.iter().any(|n| n.is_empty()) {
+        return Err(format!(
+            "{}: a strategy name is empty: expected names separated by single commas, such as first,minimax,entropy",
+            codebreak_core::error::quote(text)
+        ));
+    }
+    let kinds = names
+        .iter()
+        .map(|n| n.parse::<StrategyKind>().map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    codebreak_session::STRATEGIES
+        .check(kinds.len() as u64)
+        .map_err(|e| e.to_string())?;
+    Ok(StrategyList(kinds))
 }
 
 /// Reads a seed: a whole number from 0 to 2^64 - 1.

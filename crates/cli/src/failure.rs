@@ -115,11 +115,15 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
                 .map(str::trim)
                 .collect();
             let line = first.join(" ");
-            let line = line.trim_start_matches("error: ");
-            let _ = writeln!(
-                std::io::stderr(),
-                "codebreak: {line} (see codebreak --help)"
+            let line = format!(
+                "{} (see codebreak --help)",
+                line.trim_start_matches("error: ")
             );
+            // In JSON mode a program reads standard output: it gets the error there too.
+            if std::env::args_os().any(|a| a == "--json") {
+                let _ = crate::interact::emit(&serde_json::json!({ "error": line }));
+            }
+            let _ = writeln!(std::io::stderr(), "codebreak: {line}");
             ExitCode::from(2)
         }
     }

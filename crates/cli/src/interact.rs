@@ -6,8 +6,6 @@ use std::io::{BufRead, IsTerminal, Write};
 use clap::ValueEnum;
 use codebreak_core::error::quote;
 use codebreak_core::{Code, Game, GameKind};
-use codebreak_strategy::Diagnosis;
-use serde_json::Value;
 
 /// When to colour pegs.
 #[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
@@ -150,27 +148,12 @@ pub fn help(json: bool, text: &str) -> std::io::Result<()> {
     }
 }
 
-/// Why the replies contradict each other, as the JSON of `solve --json` and `hint --json`:
-/// `{"changes": N, "suspects": [{"answers": [..], "secrets": N, "could_have_been": [..]}]}`,
-/// answers numbered from 1.
-pub fn diagnosis_json(d: &Diagnosis, game: &Game) -> Value {
-    serde_json::json!({
-        "changes": d.changes,
-        "suspects": d.suspects.iter().map(|s| serde_json::json!({
-            "answers": s.moves.iter().map(|i| i + 1).collect::<Vec<_>>(),
-            "secrets": s.secrets,
-            "could_have_been": s.corrections.iter().map(|(v, n)| serde_json::json!({
-                "replies": v.iter().map(|f| game.format_feedback(*f)).collect::<Vec<_>>(),
-                "secrets": n,
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
-}
-
-/// Writes one JSON object on its own line and flushes, so a driving program sees it at once.
-pub fn emit(v: &Value) -> std::io::Result<()> {
+/// Writes one JSON object (any of the libraries' report types) on its own line and flushes,
+/// so a driving program sees it at once.
+pub fn emit<T: serde::Serialize + ?Sized>(v: &T) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{v}")?;
+    serde_json::to_writer(&mut out, v)?;
+    writeln!(out)?;
     out.flush()
 }
 

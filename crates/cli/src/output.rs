@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use codebreak_analysis::Analysis;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// The figures every command reports about a strategy over all secrets.
 pub struct Figures<'a> {
@@ -22,11 +22,16 @@ impl Figures<'_> {
     /// The figures of an analysis.
     pub fn of(a: &Analysis) -> Figures<'_> {
         Figures {
-            secrets: a.secrets,
-            total: a.total,
-            worst: a.worst,
-            histogram: &a.histogram,
+            secrets: a.figures.secrets,
+            total: a.figures.total,
+            worst: a.figures.worst,
+            histogram: &a.figures.histogram,
         }
+    }
+
+    /// The library's figures (which own their histogram).
+    pub fn owned(&self) -> codebreak_tree::Figures {
+        codebreak_tree::Figures::from_histogram(self.histogram.to_vec())
     }
 
     /// `--self-check`: replays every secret through the tree at `root` with the independent
@@ -67,18 +72,10 @@ impl Figures<'_> {
     /// The JSON fields shared by `analyze`, `optimal` and `verify`: secrets, total, average,
     /// fraction, worst, and the histogram as `{"1": n1, "2": n2, ...}`.
     pub fn json(&self) -> Map<String, Value> {
-        let mut hist = Map::new();
-        for (k, n) in self.histogram.iter().enumerate().skip(1) {
-            hist.insert(k.to_string(), json!(n));
+        match serde_json::to_value(self.owned()) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
         }
-        let mut m = Map::new();
-        m.insert("secrets".into(), json!(self.secrets));
-        m.insert("total".into(), json!(self.total));
-        m.insert("average".into(), json!(self.average()));
-        m.insert("fraction".into(), json!(self.fraction()));
-        m.insert("worst".into(), json!(self.worst));
-        m.insert("histogram".into(), Value::Object(hist));
-        m
     }
 
     /// The histogram table and the summary lines (secrets, total, average, worst).
@@ -111,19 +108,6 @@ pub fn with_fields(head: Value, figures: Map<String, Value>, tail: Value) -> Val
     Value::Object(m)
 }
 
-/// The JSON object of an analysis, as documented for `analyze --json`.
-pub fn analysis_json(a: &Analysis) -> Value {
-    with_fields(
-        json!({
-            "game": a.game,
-            "strategy": a.strategy,
-            "description": a.description,
-        }),
-        Figures::of(a).json(),
-        json!({ "seconds": a.seconds }),
-    )
-}
-
 /// The human report of one analysis.
 pub fn analysis_text(a: &Analysis, game: &str) -> String {
     format!(
@@ -136,7 +120,7 @@ pub fn analysis_text(a: &Analysis, game: &str) -> String {
 
 /// One table comparing several analyses of the same game.
 pub fn comparison_text(all: &[Analysis], game: &str) -> String {
-    let worst = all.iter().map(|a| a.worst).max().unwrap_or(0);
+    let worst = all.iter().map(|a| a.figures.worst).max().unwrap_or(0);
     let name_w = all
         .iter()
         .map(|a| a.description.chars().count())
@@ -145,7 +129,7 @@ pub fn comparison_text(all: &[Analysis], game: &str) -> String {
         .max(8);
     let col_w = all
         .iter()
-        .flat_map(|a| a.histogram.iter())
+        .flat_map(|a| a.figures.histogram.iter())
         .map(|n| n.to_string().len())
         .max()
         .unwrap_or(1)
@@ -162,14 +146,14 @@ pub fn comparison_text(all: &[Analysis], game: &str) -> String {
     for a in all {
         out.push_str(&format!("{:<name_w$}", a.description));
         for k in 1..=worst {
-            let n = a.histogram.get(k).copied().unwrap_or(0);
+            let n = a.figures.histogram.get(k).copied().unwrap_or(0);
             out.push_str(&format!("  {n:>col_w$}"));
         }
         out.push_str(&format!(
             "  {:>8}  {:>8.4}  {:>5}  {:>8.3}\n",
-            a.total,
-            a.average(),
-            a.worst,
+            a.figures.total,
+            a.figures.average(),
+            a.figures.worst,
             a.seconds
         ));
     }

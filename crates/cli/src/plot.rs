@@ -59,10 +59,15 @@ pub fn write_svg(results: &[Analysis], game: &str, path: &Path) -> Result<(), Fa
 
 /// The chart as SVG text.
 pub fn render(results: &[Analysis], game: &str) -> Result<String, Box<dyn std::error::Error>> {
-    let worst = results.iter().map(|a| a.worst).max().unwrap_or(1).max(1);
+    let worst = results
+        .iter()
+        .map(|a| a.figures.worst)
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let top = results
         .iter()
-        .flat_map(|a| a.histogram.iter().copied())
+        .flat_map(|a| a.figures.histogram.iter().copied())
         .max()
         .unwrap_or(1)
         .max(1);
@@ -105,6 +110,7 @@ pub fn render(results: &[Analysis], game: &str) -> Result<String, Box<dyn std::e
             let color = SERIES[i % SERIES.len()];
             let x_of = move |k: usize| k as f64 - 0.4 + i as f64 * width;
             let bars = a
+                .figures
                 .histogram
                 .iter()
                 .enumerate()
@@ -121,9 +127,9 @@ pub fn render(results: &[Analysis], game: &str) -> Result<String, Box<dyn std::e
                 .label(format!(
                     "{}: average {} = {:.4}, worst {}",
                     a.description,
-                    a.fraction(),
-                    a.average(),
-                    a.worst
+                    a.figures.fraction(),
+                    a.figures.average(),
+                    a.figures.worst
                 ))
                 .legend(move |(x, y)| {
                     Rectangle::new([(x, y - 6), (x + 14, y + 6)], color.filled())
@@ -176,7 +182,14 @@ mod tests {
         // One bar per non-empty histogram cell, plus the legend swatches.
         let bars: usize = results
             .iter()
-            .map(|a| a.histogram.iter().skip(1).filter(|&&n| n > 0).count())
+            .map(|a| {
+                a.figures
+                    .histogram
+                    .iter()
+                    .skip(1)
+                    .filter(|&&n| n > 0)
+                    .count()
+            })
             .sum();
         let rects = doc.descendants().filter(|n| n.has_tag_name("rect")).count();
         assert!(

@@ -30,12 +30,12 @@ fn bad_game_specs() {
     assert_fails(
         &run("analyze --pegs 0", None),
         2,
-        &["--pegs", "0 is not in 1..=16"],
+        &["--pegs", "pegs 0 is out of range: expected 1 to 16"],
     );
     assert_fails(
         &run("analyze --pegs -1", None),
         2,
-        &["--pegs", "-1 is not in 1..=16"],
+        &["--pegs", "pegs -1 is out of range: expected 1 to 16"],
     );
     assert_fails(&run("analyze --colors 65", None), 2, &["--colors", "65"]);
     assert_fails(
@@ -98,9 +98,13 @@ fn bad_strategies() {
     assert_fails(
         &run("analyze --strategy foo", None),
         2,
-        &["\"foo\"", "minimax", "two-phase"],
+        &["'foo'", "minimax", "two-phase"],
     );
-    assert_fails(&run("analyze --compare first,bar", None), 2, &["\"bar\""]);
+    assert_fails(
+        &run("analyze --compare first,bar", None),
+        2,
+        &["unknown strategy \"bar\"", "minimax"],
+    );
     assert_fails(
         &run("analyze --strategy first --pool all", None),
         2,
@@ -157,7 +161,10 @@ fn bad_flags_and_files() {
     assert_fails(
         &run("play --attempts -2", None),
         2,
-        &["--attempts", "-2 is not in 1.."],
+        &[
+            "--attempts",
+            "attempts -2 is out of range: expected 1 to 100",
+        ],
     );
     assert_fails(&run("play --attempts 0", None), 2, &["--attempts", "0"]);
     assert_fails(&run("hint --show -1", None), 2, &["--show", "-1"]);

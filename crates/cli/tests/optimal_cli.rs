@@ -182,11 +182,14 @@ fn trees_are_checked_and_written() {
 
 #[test]
 fn bad_input() {
-    for bad in ["0", "-1", "99999999999"] {
+    for bad in ["0", "-1", "64", "99999999999"] {
         assert_fails(
             &run_args(&["optimal", "--max-depth", bad], None),
             2,
-            &["--max-depth", &format!("{bad} is not in 1..=4294967295")],
+            &[
+                "--max-depth",
+                &format!("max depth {bad} is out of range: expected 1 to 63"),
+            ],
         );
     }
     for bad in ["0", "-5", "many"] {

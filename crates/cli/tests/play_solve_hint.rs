@@ -26,39 +26,54 @@ fn play_json_game_is_won_by_a_solver_driving_it() {
     let input = guesses.join("\n") + "\n";
     let played = run_args(&["play", "--secret", secret, "--json"], Some(&input));
     assert!(played.status.success());
+    // One state per guess, the last one the end of the game.
     let lines = json_lines(&played);
-    assert_eq!(lines.len(), guesses.len() + 1);
+    assert_eq!(lines.len(), guesses.len());
     for (i, (line, g)) in lines.iter().zip(&guesses).enumerate() {
-        assert_eq!(line["guess"], g.as_str());
+        let last = line["moves"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["guess"], g.as_str());
         assert_eq!(line["attempts_left"], 10 - (i as u64 + 1));
-        assert!(line["feedback"].as_str().unwrap().ends_with('W'));
+        assert!(last["feedback"].as_str().unwrap().ends_with('W'));
     }
     let end = lines.last().unwrap();
     assert_eq!(end["won"], true);
+    assert_eq!(end["over"], true);
     assert_eq!(end["secret"], secret);
-    assert_eq!(end["guesses"], guesses.len() as u64);
+    assert_eq!(end["used"], guesses.len() as u64);
 }
 
 #[test]
 fn play_json_lost_game_reveals_the_secret_only_at_the_end() {
     let input = "0000\n1111\n";
     let out = run_args(
-        &["play", "--seed", "9", "--attempts", "2", "--json"],
+        &["play", "--secret-seed", "9", "--attempts", "2", "--json"],
         Some(input),
     );
     assert!(out.status.success());
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 3);
-    assert!(lines[0].get("secret").is_none() && lines[1].get("secret").is_none());
-    assert_eq!(lines[2]["won"], false);
-    let secret = lines[2]["secret"].as_str().unwrap().to_string();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["secret"].is_null());
+    assert_eq!(lines[1]["won"], false);
+    assert_eq!(lines[1]["outcome"], "out-of-attempts");
+    let secret = lines[1]["secret"].as_str().unwrap().to_string();
     assert_eq!(secret.len(), 4);
     // Same seed, same secret.
     let again = json_lines(&run_args(
-        &["play", "--seed", "9", "--attempts", "1", "--json"],
+        &["play", "--secret-seed", "9", "--attempts", "1", "--json"],
         Some("0000\n"),
     ));
     assert_eq!(again.last().unwrap()["secret"], secret.as_str());
+    // Without a seed, a new secret each run: twenty runs do not all draw the same one.
+    let secrets: std::collections::HashSet<String> = (0..20)
+        .map(|_| {
+            let v = json_lines(&run_args(
+                &["play", "--attempts", "1", "--json"],
+                Some("0000\n"),
+            ));
+            v.last().unwrap()["secret"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(secrets.len() > 1, "{secrets:?}");
 }
 
 #[test]
@@ -76,18 +91,22 @@ fn play_adversarial_bulls() {
     );
     let lines = json_lines(&out);
     // The cunning codemaker answers 0123 with the reply keeping most secrets: 0A1B (1440).
-    assert_eq!(lines[0]["feedback"], "0A1B");
+    assert_eq!(lines[0]["moves"][0]["feedback"], "0A1B");
+    assert_eq!(lines[0]["remaining"], 1440);
     assert_eq!(lines.last().unwrap()["won"], false);
 }
 
 #[test]
 fn play_bad_guess_in_json_mode_is_exit_2_with_an_error_object() {
-    let out = run_args(&["play", "--seed", "1", "--json"], Some("0011\n12x4\n"));
+    let out = run_args(
+        &["play", "--secret-seed", "1", "--json"],
+        Some("0011\n12x4\n"),
+    );
     assert_eq!(out.status.code(), Some(2));
     let lines = json_lines(&out);
     assert!(lines[1]["error"].as_str().unwrap().contains("12x4"));
     // Piped text mode: the bad line is reported and the game goes on.
-    let out = run_args(&["play", "--seed", "1"], Some("12x4\n0011\n"));
+    let out = run_args(&["play", "--secret-seed", "1"], Some("12x4\n0011\n"));
     assert!(out.status.success());
     assert!(common::stderr(&out).contains("12x4"));
     assert!(stdout(&out).contains("0011"));
@@ -102,10 +121,11 @@ fn solve_json_protocol() {
         let out = run_args(&["solve", "--json"], Some(&input));
         let lines = json_lines(&out);
         let last = lines.last().unwrap();
-        if last.get("solved").is_some() {
-            assert_eq!(last["solved"], "3141");
-            assert_eq!(last["guesses"], answers.len() as u64);
+        if last["solved"] == true {
+            assert_eq!(last["secret"], "3141");
+            assert_eq!(last["moves"].as_array().unwrap().len(), answers.len());
             assert!(lines[0]["remaining"] == 1296);
+            assert_eq!(lines[0]["number"], 1);
             return;
         }
         // The input ran out: the run ends with an error object after the guess it asked about.
@@ -146,12 +166,12 @@ fn solve_fix_and_undo_from_a_script() {
     let script = "1B1W\n0B0W\nfix 2 0B1W\n2B1W\n0B2W\n4B0W\n";
     let out = run("solve --json", Some(script));
     assert!(out.status.success(), "{}", common::stderr(&out));
-    assert_eq!(json_lines(&out).last().unwrap()["solved"], "3141");
+    assert_eq!(json_lines(&out).last().unwrap()["secret"], "3141");
     let out = run(
         "solve --json",
         Some("1B1W\nundo\n1B1W\n0B1W\n2B1W\n0B2W\n4B0W\n"),
     );
-    assert_eq!(json_lines(&out).last().unwrap()["solved"], "3141");
+    assert_eq!(json_lines(&out).last().unwrap()["secret"], "3141");
 }
 
 #[test]
@@ -161,9 +181,31 @@ fn solve_unattended() {
     assert!(stdout(&out).contains("Solved: 9876"));
     let out = run("solve --maker adversarial --json", None);
     let last = json_lines(&out).last().cloned().unwrap();
-    assert!(last["guesses"].as_u64().unwrap() <= 5);
-    let out = run("solve --maker random --maker-seed 4 --json", None);
-    assert!(out.status.success());
+    assert_eq!(last["solved"], true);
+    assert!(last["moves"].as_array().unwrap().len() <= 5);
+    // A seed fixes the random secret; without one each run draws a new one.
+    let secret = |args: &str| {
+        let out = run(args, None);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        json_lines(&out).last().unwrap()["secret"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let seeded = secret("solve --maker random --secret-seed 4 --json");
+    assert_eq!(
+        secret("solve --maker random --secret-seed 4 --json"),
+        seeded
+    );
+    let drawn: std::collections::HashSet<String> = (0..20)
+        .map(|_| secret("solve --maker random --json"))
+        .collect();
+    assert!(drawn.len() > 1, "{drawn:?}");
+    assert_fails(
+        &run("solve --secret-seed 4", None),
+        2,
+        &["--secret-seed", "--maker random"],
+    );
 }
 
 #[test]
@@ -199,7 +241,13 @@ fn hint_reports_remaining_and_guesses() {
     assert!(remaining > 1 && remaining < 208);
     // Every strategy but two-phase, which only continues its own games.
     assert_eq!(v["suggestions"].as_array().unwrap().len(), 6);
-    assert!(v["note"].as_str().unwrap().contains("two-phase"));
+    assert_eq!(v["omitted"][0]["strategy"], "two-phase");
+    assert!(
+        v["omitted"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("two-phase")
+    );
     // Same answer from a file, one move per line, with other reply forms.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("moves.txt");
@@ -259,14 +307,16 @@ fn only_json_objects(out: &std::process::Output) -> Vec<Value> {
 fn json_mode_writes_nothing_but_json_objects() {
     // play: help, remaining, a guess, undo, help again, then a bad guess (exit 2).
     let out = run_args(
-        &["play", "--seed", "1", "--json", "--verbose"],
+        &["play", "--secret-seed", "1", "--json", "--verbose"],
         Some("help\nremaining\n0011\nundo\nh\n?\nremaining\n1234\n12x4\n"),
     );
     assert_eq!(out.status.code(), Some(2));
     let lines = only_json_objects(&out);
     assert!(lines[0]["help"].as_str().unwrap().contains("undo"));
     assert_eq!(lines[1]["remaining"], 1296);
-    assert_eq!(lines[3]["undone"], "0011");
+    assert_eq!(lines[2]["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(lines[3]["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(lines[3]["used"], 1);
     assert!(lines.iter().filter(|v| v.get("help").is_some()).count() == 3);
     assert!(
         lines.last().unwrap()["error"]
@@ -275,7 +325,7 @@ fn json_mode_writes_nothing_but_json_objects() {
             .contains("12x4")
     );
     // play: undo with nothing on the board is bad input too.
-    let out = run_args(&["play", "--seed", "1", "--json"], Some("undo\n"));
+    let out = run_args(&["play", "--secret-seed", "1", "--json"], Some("undo\n"));
     assert_eq!(out.status.code(), Some(2));
     assert!(
         only_json_objects(&out)[0]["error"]
@@ -311,7 +361,7 @@ fn json_mode_writes_nothing_but_json_objects() {
 #[test]
 fn play_undo_takes_the_guess_back_but_not_the_attempt() {
     let out = run_args(
-        &["play", "--seed", "1", "--json", "--attempts", "2"],
+        &["play", "--secret-seed", "1", "--json", "--attempts", "2"],
         Some("1234\nundo\n1234\n1234\n"),
     );
     assert!(out.status.success());
@@ -321,9 +371,9 @@ fn play_undo_takes_the_guess_back_but_not_the_attempt() {
         .filter_map(|v| v["attempts_left"].as_u64())
         .collect();
     assert_eq!(left, [1, 1, 0], "{lines:?}");
-    assert_eq!(lines[1]["undone"], "1234");
-    assert_eq!(lines[3]["won"], false);
-    assert_eq!(lines.len(), 4, "the fourth line is never read");
+    assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(lines[2]["won"], false);
+    assert_eq!(lines.len(), 3, "the fourth line is never read");
     // A win after an undo counts every guess played.
     let out = run_args(
         &["play", "--secret", "1234", "--json"],
@@ -331,7 +381,7 @@ fn play_undo_takes_the_guess_back_but_not_the_attempt() {
     );
     let end = json_lines(&out).last().cloned().unwrap();
     assert_eq!(end["won"], true);
-    assert_eq!(end["guesses"], 2);
+    assert_eq!(end["used"], 2);
     // Text mode says so, and help explains it.
     let out = run_args(
         &["play", "--secret", "1234", "--attempts", "3"],
@@ -462,7 +512,7 @@ fn hint_json_errors_are_json_objects_with_the_diagnosis_of_solve() {
     assert_eq!(lines.len(), 1);
     assert!(lines[0]["error"].as_str().unwrap().contains("answer"));
     assert_eq!(&lines[0]["diagnosis"], solve_diagnosis);
-    assert!(lines[0]["diagnosis"]["suspects"][0]["could_have_been"][0]["replies"].is_array());
+    assert!(lines[0]["diagnosis"]["suspects"][0]["corrections"][0]["replies"].is_array());
 }
 
 #[test]
@@ -654,8 +704,15 @@ fn hint_leaves_two_phase_out_after_a_move_it_would_not_play() {
     let text = stdout(&out);
     assert!(text.contains("two-phase       2222"), "{text}");
     assert!(!text.contains("note"), "{text}");
-    // Asked for by name, it answers, with the note in JSON.
+    // Asked for by name, it is left out too, with the reason, as in the web API.
     let out = run("hint --history 0011:1B0W --strategy two-phase --json", None);
     let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
-    assert!(v["note"].as_str().unwrap().contains("own games"));
+    assert_eq!(v["suggestions"].as_array().unwrap().len(), 0);
+    assert!(v["guess"].is_null());
+    assert!(
+        v["omitted"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("own games")
+    );
 }

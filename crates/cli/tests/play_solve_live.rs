@@ -87,9 +87,10 @@ fn drive_solve(spec: &GameSpec, args: &[&str], secret: &str) -> usize {
     let mut turns = 0;
     loop {
         let v = live.read();
-        if let Some(solved) = v.get("solved") {
-            assert_eq!(solved, secret);
-            assert_eq!(v["guesses"], turns as u64);
+        if v["solved"] == true {
+            assert_eq!(v["secret"], secret);
+            assert!(v["guess"].is_null());
+            assert_eq!(v["moves"].as_array().unwrap().len(), turns);
             assert_eq!(live.finish(), Some(0));
             return turns;
         }
@@ -177,16 +178,18 @@ fn a_live_play_json_process_driven_turn_by_turn() {
         live.write(&text);
         played += 1;
         let v = live.read();
-        assert_eq!(v["guess"], text.as_str());
+        let last = v["moves"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["guess"], text.as_str());
         assert_eq!(v["attempts_left"], 10 - played);
         let fb = game
-            .parse_feedback(v["feedback"].as_str().unwrap())
+            .parse_feedback(last["feedback"].as_str().unwrap())
             .unwrap();
+        assert_eq!(v["remaining"], last["remaining"]);
         if fb == game.win() {
-            let end = live.read();
-            assert_eq!(end["won"], true);
-            assert_eq!(end["secret"], secret);
-            assert_eq!(end["guesses"], played);
+            // The winning guess's state is the end of the game.
+            assert_eq!(v["won"], true);
+            assert_eq!(v["secret"], secret);
+            assert_eq!(v["used"], played);
             assert_eq!(live.finish(), Some(0));
             return;
         }

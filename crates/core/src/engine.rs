@@ -24,24 +24,28 @@ const SYMMETRY_MIN_CANDIDATES: usize = 48;
 /// Above this many (guess × candidate) scores, a guess search is split across threads.
 const PARALLEL_MIN_WORK: usize = 1 << 16;
 
-/// Which codes may be guessed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum Pool {
-    /// Any code of the game, even one already ruled out.
-    #[default]
-    All,
-    /// Only codes that could still be the secret.
-    Consistent,
+crate::named_enum! {
+    /// Which codes a greedy strategy (or the exact search) may guess.
+    #[derive(Default)]
+    pub enum Pool: "pool" {
+        /// Any code of the game, even one already ruled out.
+        #[default]
+        All = "all", "any code, even one already ruled out";
+        /// Only codes that could still be the secret.
+        Consistent = "consistent", "only codes that could still be the secret";
+    }
 }
 
-/// How equally good guesses are told apart.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum Ties {
-    /// Prefer a code that could be the secret, then the lowest code (Knuth 1977).
-    #[default]
-    Consistent,
-    /// The lowest code, whether or not it could be the secret.
-    Index,
+crate::named_enum! {
+    /// How a greedy strategy tells equally good guesses apart (with pool `all`).
+    #[derive(Default)]
+    pub enum Ties: "ties" {
+        /// Prefer a code that could be the secret, then the lowest code (Knuth 1977).
+        #[default]
+        Consistent = "consistent", "prefer a code that could be the secret, then the lowest code (Knuth)";
+        /// The lowest code, whether or not it could be the secret.
+        Index = "index", "the lowest code, whether or not it could be the secret";
+    }
 }
 
 /// A cost of a partition, lower is better. Implemented by the partition heuristics.

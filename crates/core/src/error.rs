@@ -124,12 +124,6 @@ pub enum SpecError {
         /// The game kind.
         game: &'static str,
     },
-    /// Unknown game name.
-    #[error("unknown game {}: expected mastermind, bulls, blackpeg or twod", quote(.0))]
-    UnknownGame(String),
-    /// Unknown order name.
-    #[error("unknown order {}: expected lex or swap", quote(.0))]
-    UnknownOrder(String),
 }
 
 /// A code that could not be read.

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod alphabet;
+pub mod choice;
 pub mod code;
 pub mod engine;
 pub mod error;
@@ -28,6 +29,7 @@ pub mod spec;
 pub mod symmetry;
 
 pub use alphabet::{Alphabet, DEFAULT_ALPHABET};
+pub use choice::{Named, Range, RangeError, UnknownName};
 pub use code::{Code, MAX_PEGS};
 pub use engine::{
     AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Ties,

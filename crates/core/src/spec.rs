@@ -1,93 +1,62 @@
 //! Unvalidated game descriptions, as they come from flags, files or the web.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
-use crate::error::SpecError;
+use crate::choice::Range;
 
 /// Most colours a game can have (colour sets are 64-bit masks).
 pub const MAX_COLORS: u32 = 64;
 
-/// The family of rules.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Mastermind: black and white pegs, colours may repeat.
-    #[default]
-    Mastermind,
-    /// Bulls and Cows: distinct symbols, replies `xAyB`.
-    Bulls,
-    /// Mastermind answered with black pegs only.
-    #[serde(rename = "blackpeg")]
-    BlackPeg,
-    /// The twoD comparison game on an N×N grid.
-    #[serde(rename = "twod")]
-    TwoD,
-}
+/// Pegs per code of the peg games.
+pub const PEGS: Range = Range {
+    what: "pegs",
+    min: 1,
+    max: crate::code::MAX_PEGS as u64,
+    doc: "pegs per code",
+};
 
-impl GameKind {
-    /// The stable name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Mastermind => "mastermind",
-            GameKind::Bulls => "bulls",
-            GameKind::BlackPeg => "blackpeg",
-            GameKind::TwoD => "twod",
-        }
+/// Colours (symbols) of the peg games.
+pub const COLORS: Range = Range {
+    what: "colors",
+    min: 1,
+    max: MAX_COLORS as u64,
+    doc: "colours or symbols",
+};
+
+/// Grid size of twoD.
+pub const SIZE: Range = Range {
+    what: "size",
+    min: 1,
+    max: MAX_COLORS as u64,
+    doc: "grid size of twod (N×N)",
+};
+
+crate::named_enum! {
+    /// The family of rules.
+    #[derive(Default)]
+    pub enum GameKind: "game" {
+        /// Mastermind: black and white pegs, colours may repeat.
+        #[default]
+        Mastermind = "mastermind", "black and white pegs, colours may repeat (default 4 pegs, 6 colours)", aliases ["mm"];
+        /// Bulls and Cows: distinct symbols, replies `xAyB`.
+        Bulls = "bulls", "Bulls and Cows: distinct symbols, replies like 1A2B (default 4 of 10)", aliases ["bulls-and-cows", "bullscows"];
+        /// Mastermind answered with black pegs only.
+        BlackPeg = "blackpeg", "Mastermind answered with black pegs only", aliases ["black-peg"];
+        /// The twoD comparison game on an N×N grid.
+        TwoD = "twod", "the twoD comparison game on an N×N grid (default 5)", aliases ["2d"];
     }
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        match s.to_ascii_lowercase().as_str() {
-            "mastermind" | "mm" => Ok(GameKind::Mastermind),
-            "bulls" | "bulls-and-cows" | "bullscows" => Ok(GameKind::Bulls),
-            "blackpeg" | "black-peg" => Ok(GameKind::BlackPeg),
-            "twod" | "2d" => Ok(GameKind::TwoD),
-            _ => Err(SpecError::UnknownGame(s.to_string())),
-        }
-    }
-}
-
-/// The order in which codes are enumerated; "lowest code" tie-breaks follow it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Order {
-    /// Lexicographic by colour index.
-    #[default]
-    Lex,
-    /// The recursive-swap order of the 文曲星 article's permutation generator (codes without
-    /// repeated symbols only).
-    Swap,
-}
-
-impl Order {
-    /// The stable name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Order::Lex => "lex",
-            Order::Swap => "swap",
-        }
-    }
-}
-
-impl FromStr for Order {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        match s.to_ascii_lowercase().as_str() {
-            "lex" => Ok(Order::Lex),
-            "swap" => Ok(Order::Swap),
-            _ => Err(SpecError::UnknownOrder(s.to_string())),
-        }
+crate::named_enum! {
+    /// The order in which codes are enumerated; "lowest code" tie-breaks follow it.
+    #[derive(Default)]
+    pub enum Order: "order" {
+        /// Lexicographic by colour index.
+        #[default]
+        Lex = "lex", "lexicographic";
+        /// The recursive-swap order of the 文曲星 article's permutation generator (codes without
+        /// repeated symbols only).
+        Swap = "swap", "the 文曲星 article's recursive-swap order (codes without repeated symbols only)";
     }
 }
 

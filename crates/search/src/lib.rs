@@ -36,14 +36,66 @@ use crate::memo::{Checkpoint, CheckpointError, Memo};
 use crate::solver::{Interrupted, Solver};
 use crate::table::ScoreTable;
 
-/// What to minimise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Objective {
-    /// The total number of guesses over all secrets (so the average), then the worst case.
-    #[default]
-    Expected,
-    /// The worst case, then the total.
-    Worst,
+codebreak_core::named_enum! {
+    /// What an exact search minimises.
+    #[derive(Default)]
+    pub enum Objective: "objective" {
+        /// The total number of guesses over all secrets (so the average), then the worst case.
+        #[default]
+        Expected = "expected", "fewest guesses in all (the average), then the smallest worst case";
+        /// The worst case, then the total.
+        Worst = "worst", "the smallest worst case, then the fewest guesses in all";
+    }
+}
+
+/// The depth limit of a search: no secret may need more guesses (the search packs the worst
+/// case in 6 bits, so 63 is also the most it can represent).
+pub const MAX_DEPTH: codebreak_core::Range = codebreak_core::Range {
+    what: "max depth",
+    min: 1,
+    max: bounds::NO_LIMIT as u64,
+    doc: "no secret may need more guesses than this",
+};
+
+/// The options of an exact search as a front end receives them (`optimal`'s flags, the web
+/// API's `optimal` object): the same names everywhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OptimalSpec {
+    /// What to minimise (default expected).
+    pub objective: Objective,
+    /// Which codes may be guessed (default all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<Pool>,
+    /// No secret may need more guesses than this (see [`MAX_DEPTH`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_depth: Option<u32>,
+}
+
+impl OptimalSpec {
+    /// The search options, after checking the depth limit against [`MAX_DEPTH`].
+    pub fn options(&self) -> Result<SearchOptions, codebreak_core::RangeError> {
+        if let Some(d) = self.max_depth {
+            MAX_DEPTH.check(d.into())?;
+        }
+        Ok(SearchOptions {
+            objective: self.objective,
+            max_depth: self.max_depth,
+            pool: self.pool.unwrap_or_default(),
+            ..SearchOptions::default()
+        })
+    }
+}
+
+/// What an exact search took: `optimal --json` and the web's optimal results report it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Effort {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Candidate sets remembered at the end.
+    pub memo_entries: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
 }
 
 /// Options of a search.

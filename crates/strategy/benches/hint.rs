@@ -5,19 +5,17 @@
 
 use std::sync::Arc;
 
-use codebreak_core::{AnyEngine, Game, GameSpec};
-use codebreak_strategy::{AnyStrategy, Breaker, STRATEGIES, StrategyOptions, hint, parse_history};
+use codebreak_core::{AnyEngine, Game, GameSpec, Named};
+use codebreak_strategy::{
+    AnyStrategy, Breaker, StrategyKind, StrategyOptions, hint, parse_history,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn all_strategies(game: &Game, engine: &AnyEngine) -> Vec<AnyStrategy> {
-    STRATEGIES
+    StrategyKind::ALL
         .iter()
-        .filter(|s| {
-            s.name != "two-phase" || codebreak_strategy::two_phase::TwoPhase::supports(game)
-        })
-        .map(|s| {
-            AnyStrategy::new(s.name, &StrategyOptions::default(), game, engine.space()).unwrap()
-        })
+        .filter(|k| k.unsupported(game).is_none())
+        .map(|&k| AnyStrategy::build(k, &StrategyOptions::default(), game, engine.space()).unwrap())
         .collect()
 }
 

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use codebreak_core::{AnyEngine, Code, Feedback, Reply, dispatch_engine};
 
-use crate::error::InconsistentFeedback;
+use crate::error::{InconsistentFeedback, MoveError};
 use crate::registry::AnyStrategy;
 use crate::{Position, Strategy};
 
@@ -126,14 +126,11 @@ impl Breaker {
     }
 
     /// Records a guess of the caller's choosing (a person at the keyboard, say) and its reply.
-    /// `guess` must be a valid guess of the game.
-    pub fn record(&mut self, guess: &Code, fb: Feedback) -> Result<Progress, InconsistentFeedback> {
-        let g = self
-            .engine
-            .space()
-            .index_of(guess)
-            .expect("a valid guess of the game");
-        self.apply(g, fb)
+    /// Refuses a code that is not a guess of the game, and a reply that contradicts the
+    /// earlier ones; either way nothing changes.
+    pub fn record(&mut self, guess: &Code, fb: Feedback) -> Result<Progress, MoveError> {
+        let (g, _) = crate::history::indices(&self.engine, &[(*guess, fb)])?[0];
+        Ok(self.apply(g, fb)?)
     }
 
     fn apply(&mut self, g: u32, fb: Feedback) -> Result<Progress, InconsistentFeedback> {

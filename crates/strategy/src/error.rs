@@ -6,13 +6,8 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum StrategyError {
     /// No strategy has this name.
-    #[error("unknown strategy {name:?}: expected one of {expected}")]
-    Unknown {
-        /// The name given.
-        name: String,
-        /// The known names.
-        expected: String,
-    },
+    #[error(transparent)]
+    Unknown(#[from] codebreak_core::UnknownName),
     /// Pool chosen for a strategy that always plays consistent codes.
     #[error("pool does not apply to strategy {0}: it always plays a code that could be the secret")]
     PoolNotApplicable(&'static str),
@@ -41,6 +36,9 @@ pub enum StrategyError {
     /// A first guess that is not a guess of the game.
     #[error("first guess {0} is not a guess of this game")]
     FirstGuess(String),
+    /// A first guess that could not be read.
+    #[error("first guess: {0}")]
+    FirstGuessText(String),
 }
 
 /// Replies that no secret can give all at once.
@@ -51,4 +49,50 @@ pub struct InconsistentFeedback {
     pub guess: String,
     /// That reply.
     pub reply: String,
+}
+
+/// A code that is not a guess of the game, passed where one was expected.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{code} is not a guess of the {game} game")]
+pub struct NotAGuess {
+    /// The code, written as well as the game can.
+    pub code: String,
+    /// The game.
+    pub game: String,
+}
+
+impl NotAGuess {
+    /// The error for `code` in `game`.
+    pub fn new(game: &codebreak_core::Game, code: &codebreak_core::Code) -> NotAGuess {
+        NotAGuess {
+            code: if code.pegs().iter().all(|&p| (p as usize) < game.colors()) {
+                game.format_code(code)
+            } else {
+                format!("{code:?}")
+            },
+            game: game.to_string(),
+        }
+    }
+}
+
+/// Why a hint could not be given.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum HintError {
+    /// A move's guess is not a guess of the game.
+    #[error(transparent)]
+    NotAGuess(#[from] NotAGuess),
+    /// No secret gives every reply.
+    #[error("no secret gives every one of these replies")]
+    Contradiction(crate::Diagnosis),
+}
+
+/// Why a move could not be recorded.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// The guess is not a guess of the game.
+    #[error(transparent)]
+    NotAGuess(#[from] NotAGuess),
+    /// The reply contradicts the earlier ones.
+    #[error(transparent)]
+    Inconsistent(#[from] InconsistentFeedback),
 }

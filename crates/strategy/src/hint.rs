@@ -3,7 +3,8 @@
 use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
 use serde::Serialize;
 
-use crate::diagnose::{Diagnosis, diagnose};
+use crate::diagnose::diagnose;
+use crate::error::HintError;
 use crate::greedy::PartitionStats;
 use crate::registry::AnyStrategy;
 use crate::{Position, Strategy};
@@ -33,34 +34,30 @@ pub struct Hint {
 }
 
 /// Computes a hint for each strategy after `history`. Fails with a diagnosis when the replies
-/// contradict each other.
+/// contradict each other, and when a move's guess is not a guess of the game.
 pub fn hint(
     engine: &AnyEngine,
     strategies: &[AnyStrategy],
     history: &[(Code, Feedback)],
     show: usize,
-) -> Result<Hint, Diagnosis> {
-    let space = engine.space();
-    let moves: Vec<(u32, Feedback)> = history
-        .iter()
-        .map(|(g, f)| (space.index_of(g).expect("valid guesses"), *f))
-        .collect();
+) -> Result<Hint, HintError> {
+    let moves = crate::history::indices(engine, history)?;
     dispatch_engine!(engine, e => {
         let mut cands = e.all_secrets();
         for &(g, f) in &moves {
             cands = e.filter(&cands, g, f);
         }
         if cands.is_empty() {
-            return Err(diagnose(engine, history));
+            return Err(HintError::Contradiction(diagnose(engine, history)));
         }
         let solved = moves.last().is_some_and(|&(_, f)| f == e.game().win());
         let suggestions = strategies
             .iter()
             .map(|s| {
-                let g = if solved {
-                    moves.last().expect("solved after a move").0
-                } else {
-                    s.choose(&Position { engine: e, history: &moves, candidates: &cands })
+                let g = match moves.last() {
+                    Some(&(last, _)) if solved => last,
+                    _ =>
+                    s.choose(&Position { engine: e, history: &moves, candidates: &cands }),
                 };
                 Suggestion {
                     strategy: s.name().to_string(),

@@ -1,7 +1,7 @@
 //! Reading a game's moves from text: `1122:1B0W,3456:0B2W`, or one `GUESS REPLY` per line.
 
 use codebreak_core::error::quote;
-use codebreak_core::{Code, Feedback, Game};
+use codebreak_core::{AnyEngine, Code, Feedback, Game};
 use thiserror::Error;
 
 /// A move that could not be read.
@@ -60,6 +60,26 @@ pub fn parse_history(game: &Game, text: &str) -> Result<Vec<(Code, Feedback)>, P
                 text: m.to_string(),
                 why,
             })
+        })
+        .collect()
+}
+
+/// The moves as code indices of the engine's space; fails on a guess that is not a guess of
+/// the game (a code of another game, say).
+pub fn indices(
+    engine: &AnyEngine,
+    history: &[(Code, Feedback)],
+) -> Result<Vec<(u32, Feedback)>, crate::error::NotAGuess> {
+    let game = engine.game();
+    let space = engine.space();
+    history
+        .iter()
+        .map(|(g, f)| {
+            space
+                .index_of(g)
+                .filter(|_| game.is_valid(g, codebreak_core::Role::Guess))
+                .map(|i| (i, *f))
+                .ok_or_else(|| crate::error::NotAGuess::new(game, g))
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! Stable names for the built-in strategies, and their options.
 
-use codebreak_core::{Code, CodeSpace, Game, Pool, Rules, Ties};
+use codebreak_core::{Code, CodeSpace, Game, Named, Pool, Rules, Ties};
+use serde::{Deserialize, Serialize};
 
 use crate::entropy::Entropy;
 use crate::error::StrategyError;
@@ -12,10 +13,100 @@ use crate::random::RandomConsistent;
 use crate::two_phase::TwoPhase;
 use crate::{Greedy, Position, Strategy};
 
-/// A registry entry.
-#[derive(Clone, Copy, Debug)]
+codebreak_core::named_enum! {
+    /// The built-in strategies, by their stable names (command line, JSON, web, Python).
+    #[derive(Default, PartialOrd, Ord)]
+    pub enum StrategyKind: "strategy" {
+        /// The first code that could still be the secret.
+        First = "first", "the first code that could still be the secret";
+        /// Knuth's minimax.
+        #[default]
+        Minimax = "minimax", "smallest largest class of remaining secrets";
+        /// Irving's expected size.
+        ExpectedSize = "expected-size", "smallest expected number of remaining secrets", aliases ["expected_size", "irving"];
+        /// Neuwirth's entropy.
+        Entropy = "entropy", "most information (entropy of the reply)";
+        /// Kooi's most parts.
+        MostParts = "most-parts", "most distinct replies", aliases ["most_parts", "kooi"];
+        /// A seeded random consistent code.
+        Random = "random", "a random code that could still be the secret (seeded)";
+        /// The Chinese article's two-phase AI.
+        TwoPhase = "two-phase", "probe one-colour codes, then walk the arrangements with elimination rules", aliases ["two_phase", "twophase"];
+    }
+}
+
+/// Which strategy options a strategy takes: the one place that says so, used by every front
+/// end to refuse an option a strategy ignores, or to drop it in a comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Applies {
+    /// `pool`: which codes may be guessed (the greedy strategies).
+    pub pool: bool,
+    /// `ties`: how equal guesses are told apart (the greedy strategies, with pool all).
+    pub ties: bool,
+    /// `seed`: the random strategy's seed.
+    pub seed: bool,
+    /// `first_guess`: a fixed opening (every strategy).
+    pub first_guess: bool,
+}
+
+impl StrategyKind {
+    /// Where the strategy comes from.
+    pub fn source(self) -> &'static str {
+        match self {
+            StrategyKind::First => "the 文曲星 article's NaivePlayer",
+            StrategyKind::Minimax => "Knuth 1977",
+            StrategyKind::ExpectedSize => "Irving 1978",
+            StrategyKind::Entropy => "Neuwirth 1982; the French article",
+            StrategyKind::MostParts => "Kooi 2005",
+            StrategyKind::Random => "baseline",
+            StrategyKind::TwoPhase => "the Chinese two-phase AI article",
+        }
+    }
+
+    /// Whether it scores partitions of the remaining secrets (and so takes pool and ties).
+    pub fn is_greedy(self) -> bool {
+        matches!(
+            self,
+            StrategyKind::Minimax
+                | StrategyKind::ExpectedSize
+                | StrategyKind::Entropy
+                | StrategyKind::MostParts
+        )
+    }
+
+    /// The options it takes.
+    pub fn applies(self) -> Applies {
+        Applies {
+            pool: self.is_greedy(),
+            ties: self.is_greedy(),
+            seed: self == StrategyKind::Random,
+            first_guess: true,
+        }
+    }
+
+    /// Why a game cannot be played by this strategy, or `None` when it can.
+    pub fn unsupported(self, game: &Game) -> Option<&'static str> {
+        (self == StrategyKind::TwoPhase && !TwoPhase::supports(game)).then_some(
+            "it probes one-colour codes, so guesses must be allowed to repeat a colour (mastermind or blackpeg)",
+        )
+    }
+
+    /// The registry entry, for listings.
+    pub fn info(self) -> StrategyInfo {
+        StrategyInfo {
+            name: self.name(),
+            summary: self.help(),
+            source: self.source(),
+            greedy: self.is_greedy(),
+            options: self.applies(),
+        }
+    }
+}
+
+/// A strategy as listed to users (`codebreak strategies --json`, `GET /api/strategies`).
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct StrategyInfo {
-    /// The stable name used on the command line, in JSON and in the web UI.
+    /// The stable name.
     pub name: &'static str,
     /// One line on what it does.
     pub summary: &'static str,
@@ -23,53 +114,14 @@ pub struct StrategyInfo {
     pub source: &'static str,
     /// Whether it scores partitions (and so takes pool and ties).
     pub greedy: bool,
+    /// The options it takes.
+    pub options: Applies,
 }
 
-/// Every built-in strategy, in the order they are listed to users.
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "first",
-        summary: "the first code that could still be the secret",
-        source: "the 文曲星 article's NaivePlayer",
-        greedy: false,
-    },
-    StrategyInfo {
-        name: "minimax",
-        summary: "smallest largest class of remaining secrets",
-        source: "Knuth 1977",
-        greedy: true,
-    },
-    StrategyInfo {
-        name: "expected-size",
-        summary: "smallest expected number of remaining secrets",
-        source: "Irving 1978",
-        greedy: true,
-    },
-    StrategyInfo {
-        name: "entropy",
-        summary: "most information (entropy of the reply)",
-        source: "Neuwirth 1982; the French article",
-        greedy: true,
-    },
-    StrategyInfo {
-        name: "most-parts",
-        summary: "most distinct replies",
-        source: "Kooi 2005",
-        greedy: true,
-    },
-    StrategyInfo {
-        name: "random",
-        summary: "a random code that could still be the secret (seeded)",
-        source: "baseline",
-        greedy: false,
-    },
-    StrategyInfo {
-        name: "two-phase",
-        summary: "probe one-colour codes, then walk the arrangements with elimination rules",
-        source: "the Chinese two-phase AI article",
-        greedy: false,
-    },
-];
+/// Every built-in strategy's entry, in the order they are listed to users.
+pub fn strategies() -> Vec<StrategyInfo> {
+    StrategyKind::ALL.iter().map(|k| k.info()).collect()
+}
 
 /// Options of a strategy; `None` means the strategy's default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +134,80 @@ pub struct StrategyOptions {
     pub seed: Option<u64>,
     /// A fixed first guess.
     pub first_guess: Option<Code>,
+}
+
+impl StrategyOptions {
+    /// The options that apply to `kind`, the others dropped: for comparisons of several
+    /// strategies and for "every strategy" hints, where an option is meant for those that take
+    /// it.
+    pub fn applicable_to(&self, kind: StrategyKind) -> StrategyOptions {
+        let a = kind.applies();
+        StrategyOptions {
+            pool: self.pool.filter(|_| a.pool),
+            ties: self.ties.filter(|_| a.ties),
+            seed: self.seed.filter(|_| a.seed),
+            first_guess: self.first_guess.filter(|_| a.first_guess),
+        }
+    }
+
+    /// Refuses an option `kind` does not take, or a combination that means nothing.
+    pub fn check(&self, kind: StrategyKind) -> Result<(), StrategyError> {
+        let a = kind.applies();
+        let name = kind.name();
+        // An explicit pool consistent is what non-greedy strategies do anyway.
+        if !a.pool && self.pool == Some(Pool::All) {
+            return Err(StrategyError::PoolNotApplicable(name));
+        }
+        if !a.ties && self.ties.is_some() {
+            return Err(StrategyError::TiesNotApplicable(name));
+        }
+        if a.ties && self.pool == Some(Pool::Consistent) && self.ties == Some(Ties::Index) {
+            return Err(StrategyError::TiesNeedPoolAll);
+        }
+        if !a.seed && self.seed.is_some() {
+            return Err(StrategyError::SeedNotApplicable(name));
+        }
+        Ok(())
+    }
+}
+
+/// Strategy options as a front end receives them, before the first guess is read for a game:
+/// the same fields, with the same names, in `--pool`/`--ties`/`--seed`/`--first-guess` and in
+/// a web request body.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StrategyOptionsSpec {
+    /// Which codes may be guessed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<Pool>,
+    /// Tie-break.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ties: Option<Ties>,
+    /// Seed of the random strategy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// A fixed first guess, as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
+}
+
+impl StrategyOptionsSpec {
+    /// Reads the first guess for `game`.
+    pub fn resolve(&self, game: &Game) -> Result<StrategyOptions, StrategyError> {
+        let first_guess = match &self.first_guess {
+            Some(text) => Some(
+                game.parse_guess(text)
+                    .map_err(|e| StrategyError::FirstGuessText(e.to_string()))?,
+            ),
+            None => None,
+        };
+        Ok(StrategyOptions {
+            pool: self.pool,
+            ties: self.ties,
+            seed: self.seed,
+            first_guess,
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -98,8 +224,8 @@ enum Kind {
 /// A built-in strategy chosen by name, with its options resolved.
 #[derive(Clone, Debug)]
 pub struct AnyStrategy {
-    info: StrategyInfo,
-    kind: Kind,
+    kind: StrategyKind,
+    imp: Kind,
     first_guess: Option<(u32, Code)>,
     pool: Option<Pool>,
     ties: Option<Ties>,
@@ -107,105 +233,107 @@ pub struct AnyStrategy {
 }
 
 impl AnyStrategy {
-    /// Looks up `name` and checks the options against the strategy and the game.
+    /// Looks up `name` (see [`StrategyKind`]) and builds it with [`AnyStrategy::build`].
     pub fn new(
         name: &str,
         opts: &StrategyOptions,
         game: &Game,
         space: &CodeSpace,
     ) -> Result<AnyStrategy, StrategyError> {
-        let info = *STRATEGIES
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| StrategyError::Unknown {
-                name: name.to_string(),
-                expected: STRATEGIES
-                    .iter()
-                    .map(|s| s.name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })?;
-        if !info.greedy {
-            if opts.pool == Some(Pool::All) {
-                return Err(StrategyError::PoolNotApplicable(info.name));
-            }
-            if opts.ties.is_some() {
-                return Err(StrategyError::TiesNotApplicable(info.name));
-            }
+        let kind: StrategyKind = name.parse()?;
+        AnyStrategy::build(kind, opts, game, space)
+    }
+
+    /// Builds a strategy after checking the options against it ([`StrategyOptions::check`])
+    /// and against the game.
+    pub fn build(
+        kind: StrategyKind,
+        opts: &StrategyOptions,
+        game: &Game,
+        space: &CodeSpace,
+    ) -> Result<AnyStrategy, StrategyError> {
+        opts.check(kind)?;
+        if let Some(why) = kind.unsupported(game) {
+            return Err(StrategyError::Game {
+                strategy: kind.name(),
+                game: game.to_string(),
+                why,
+            });
         }
-        if info.greedy && opts.pool == Some(Pool::Consistent) && opts.ties == Some(Ties::Index) {
-            return Err(StrategyError::TiesNeedPoolAll);
-        }
-        if info.name != "random" && opts.seed.is_some() {
-            return Err(StrategyError::SeedNotApplicable(info.name));
-        }
-        let pool = opts.pool.unwrap_or(Pool::All);
-        let ties = opts.ties.unwrap_or(Ties::Consistent);
-        let kind = match info.name {
-            "first" => Kind::First(First),
-            "minimax" => Kind::Minimax(Greedy {
+        let pool = opts.pool.unwrap_or_default();
+        let ties = opts.ties.unwrap_or_default();
+        let kind_impl = match kind {
+            StrategyKind::First => Kind::First(First),
+            StrategyKind::Minimax => Kind::Minimax(Greedy {
                 cost: crate::minimax::LargestClass,
                 pool,
                 ties,
             }),
-            "expected-size" => Kind::ExpectedSize(Greedy {
+            StrategyKind::ExpectedSize => Kind::ExpectedSize(Greedy {
                 cost: crate::expected_size::SumOfSquares,
                 pool,
                 ties,
             }),
-            "entropy" => Kind::Entropy(Greedy {
+            StrategyKind::Entropy => Kind::Entropy(Greedy {
                 cost: crate::entropy::InformationCost,
                 pool,
                 ties,
             }),
-            "most-parts" => Kind::MostParts(Greedy {
+            StrategyKind::MostParts => Kind::MostParts(Greedy {
                 cost: crate::most_parts::PartCount,
                 pool,
                 ties,
             }),
-            "random" => Kind::Random(RandomConsistent {
+            StrategyKind::Random => Kind::Random(RandomConsistent {
                 seed: opts.seed.unwrap_or(0),
             }),
-            "two-phase" => {
-                if !TwoPhase::supports(game) {
-                    return Err(StrategyError::Game {
-                        strategy: "two-phase",
-                        game: game.to_string(),
-                        why: "it probes one-colour codes, so guesses must be allowed to repeat a colour (mastermind or blackpeg)",
-                    });
-                }
-                Kind::TwoPhase(TwoPhase)
-            }
-            _ => unreachable!("every registry name is matched"),
+            StrategyKind::TwoPhase => Kind::TwoPhase(TwoPhase),
         };
         let first_guess = match opts.first_guess {
             Some(code) => Some((
                 space
                     .index_of(&code)
                     .filter(|_| game.is_valid(&code, codebreak_core::Role::Guess))
-                    .ok_or_else(|| StrategyError::FirstGuess(format!("{code:?}")))?,
+                    .ok_or_else(|| StrategyError::FirstGuess(game.format_code(&code)))?,
                 code,
             )),
             None => None,
         };
+        let applies = kind.applies();
         Ok(AnyStrategy {
-            info,
             kind,
+            imp: kind_impl,
             first_guess,
-            pool: info.greedy.then_some(pool),
-            ties: info.greedy.then_some(ties),
-            seed: (info.name == "random").then(|| opts.seed.unwrap_or(0)),
+            pool: applies.pool.then_some(pool),
+            ties: applies.ties.then_some(ties),
+            seed: applies.seed.then(|| opts.seed.unwrap_or(0)),
         })
+    }
+
+    /// Builds a strategy with only the options that apply to it
+    /// ([`StrategyOptions::applicable_to`]), as comparisons and "every strategy" hints do.
+    pub fn lenient(
+        kind: StrategyKind,
+        opts: &StrategyOptions,
+        game: &Game,
+        space: &CodeSpace,
+    ) -> Result<AnyStrategy, StrategyError> {
+        AnyStrategy::build(kind, &opts.applicable_to(kind), game, space)
+    }
+
+    /// Which strategy this is.
+    pub fn kind(&self) -> StrategyKind {
+        self.kind
     }
 
     /// The registry name.
     pub fn name(&self) -> &'static str {
-        self.info.name
+        self.kind.name()
     }
 
     /// The registry entry.
-    pub fn info(&self) -> &StrategyInfo {
-        &self.info
+    pub fn info(&self) -> StrategyInfo {
+        self.kind.info()
     }
 
     /// The guess pool, for greedy strategies.
@@ -233,11 +361,11 @@ impl AnyStrategy {
     pub fn describe(&self, game: &Game) -> String {
         let mut parts = Vec::new();
         if let Some(p) = self.pool {
-            parts.push(format!("pool {}", pool_name(p)));
+            parts.push(format!("pool {p}"));
         }
         if let Some(t) = self.ties {
             if self.pool == Some(Pool::All) {
-                parts.push(format!("ties {}", ties_name(t)));
+                parts.push(format!("ties {t}"));
             }
         }
         if let Some(s) = self.seed {
@@ -254,22 +382,6 @@ impl AnyStrategy {
     }
 }
 
-/// The stable name of a pool.
-pub fn pool_name(p: Pool) -> &'static str {
-    match p {
-        Pool::All => "all",
-        Pool::Consistent => "consistent",
-    }
-}
-
-/// The stable name of a tie-break.
-pub fn ties_name(t: Ties) -> &'static str {
-    match t {
-        Ties::Consistent => "consistent",
-        Ties::Index => "index",
-    }
-}
-
 impl Strategy for AnyStrategy {
     fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
         if pos.history.is_empty()
@@ -277,7 +389,7 @@ impl Strategy for AnyStrategy {
         {
             return g;
         }
-        match &self.kind {
+        match &self.imp {
             Kind::First(s) => s.choose(pos),
             Kind::Minimax(s) => s.choose(pos),
             Kind::ExpectedSize(s) => s.choose(pos),

@@ -25,12 +25,14 @@ use codebreak_core::{Code, Feedback};
 pub mod bracket;
 pub mod compact;
 pub mod error;
+pub mod figures;
 pub mod format;
 pub mod json;
 pub mod text;
 pub mod verify;
 
 pub use error::{TreeError, VerifyError};
+pub use figures::Figures;
 pub use format::Format;
 pub use verify::{DeadBranch, DeadBranches, VerifyReport, verify, verify_with};
 

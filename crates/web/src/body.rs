@@ -72,19 +72,22 @@ fn without_position(text: &str) -> String {
     }
 }
 
-/// The whole numbers of the requests, and their ranges in words.
+/// The whole numbers of the requests, and their ranges in words: the libraries' documented
+/// ranges, the same the command line checks.
 fn number_range(field: &str) -> Option<String> {
-    use codebreak_core::{MAX_COLORS, MAX_PEGS};
-    Some(match field {
-        "pegs" => format!("from 1 to {MAX_PEGS}"),
-        "colors" | "size" => format!("from 1 to {MAX_COLORS}"),
-        "attempts" => "from 1 to 100".into(),
-        "max_depth" => "from 1 to 63".into(),
-        "answer" => "from 1 (the first answer)".into(),
-        "show" => "from 0 to 200".into(),
-        "seed" => "from 0 to 18446744073709551615".into(),
+    use codebreak_core::spec::{COLORS, PEGS, SIZE};
+    let r = match field {
+        "pegs" => PEGS,
+        "colors" => COLORS,
+        "size" => SIZE,
+        "attempts" => codebreak_session::ATTEMPTS,
+        "max_depth" => codebreak_search::MAX_DEPTH,
+        "show" => codebreak_session::SHOW,
+        "answer" => return Some("from 1 (the first answer)".into()),
+        "seed" | "secret_seed" => return Some(format!("from 0 to {}", u64::MAX)),
         _ => return None,
-    })
+    };
+    Some(format!("from {} to {}", r.min, r.max))
 }
 
 /// `game.colors must be a whole number from 1 to 64, got 4.5` for a number field given a
@@ -132,6 +135,14 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let text = without_position(&inner.to_string());
         if let Some(message) = number_message(&path, &text) {
             ApiError::BadRequest(message)
+        } else if text.starts_with("unknown ")
+            && text.contains(": expected ")
+            && !text.starts_with("unknown field")
+            && !text.starts_with("unknown variant")
+        {
+            // A name that is not one of an option's values (a strategy, a pool, a game):
+            // well-formed, but an invalid value.
+            ApiError::Invalid(format!("{path}: {text}"))
         } else if path == "." {
             ApiError::BadRequest(format!("bad request body: {text}"))
         } else {

@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde_json::json;
 use thiserror::Error;
 
 /// A refused request. Messages are lowercase, name the bad value and say what was expected.
@@ -33,14 +33,10 @@ pub enum ApiError {
     /// undo).
     #[error("{0}")]
     Conflict(String),
-    /// 409: the replies contradict each other; `details` says which answers are suspect.
-    #[error("{message}")]
-    Contradiction {
-        /// The explanation ([`codebreak_strategy::Diagnosis::explain`]).
-        message: String,
-        /// The diagnosis as JSON.
-        details: Value,
-    },
+    /// 409: the replies contradict each other; the body is the library's
+    /// [`Contradiction`](codebreak_session::Contradiction): `{"error", "diagnosis"}`.
+    #[error("{}", .0.error)]
+    Contradiction(Box<codebreak_session::Contradiction>),
     /// 403: the request comes from elsewhere: a `Host` that is not this server (DNS
     /// rebinding) or an `Origin` that is not its own page.
     #[error("{0}")]
@@ -75,7 +71,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound { .. } | ApiError::NoRoute(_) => StatusCode::NOT_FOUND,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) | ApiError::Contradiction { .. } => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::Contradiction(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::MediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -97,8 +93,8 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let message = self.to_string().replace('\n', " ");
         let body = match self {
-            ApiError::Contradiction { details, .. } => {
-                json!({"error": message, "contradiction": details})
+            ApiError::Contradiction(c) => {
+                serde_json::to_value(&*c).unwrap_or(json!({"error": message}))
             }
             _ => json!({"error": message}),
         };

@@ -10,11 +10,6 @@ pub fn new_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A random 64-bit seed for a secret, from the same generator.
-pub fn new_seed() -> u64 {
-    OsRng.next_u64()
-}
-
 /// Whether `text` has the shape of an id (so that a lookup of anything else fails fast).
 pub fn is_id(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))

@@ -286,7 +286,8 @@
     close.addEventListener('click', () => show(box, false));
     title.append(close);
     box.replaceChildren(title);
-    if (h.candidates) {
+    // The list is shown when it holds every secret left.
+    if (h.candidates && h.candidates.length > 0 && h.candidates.length >= h.remaining) {
       const c = el('div', 'candidates');
       c.append(el('span', 'muted', h.remaining === 1 ? 'It can only be:' : 'They are:'));
       const list = el('div', 'list');
@@ -318,7 +319,7 @@
       }
       tr.append(gtd);
       tr.append(el('td', 'left why', s.why));
-      tr.append(el('td', null, s.largest));
+      tr.append(el('td', null, s.largest_class));
       tr.append(el('td', null, fmt(s.expected_size, 2)));
       tr.append(el('td', null, fmt(s.entropy, 3)));
       tr.append(el('td', null, s.parts));
@@ -632,7 +633,7 @@
     if (s.solved) $('solve-summary').textContent = s.summary;
     $('solve-undo').disabled = s.moves.length === 0;
     const cands = $('solve-candidates');
-    if (s.candidates && !s.solved && s.remaining > 1) {
+    if (s.candidates && !s.solved && s.remaining > 1 && s.candidates.length >= s.remaining) {
       const list = el('div', 'list');
       for (const c of s.candidates) list.append(codeView(g, c, 'small'));
       cands.replaceChildren(el('span', 'muted', 'Still possible:'), list);
@@ -697,7 +698,7 @@
   function contradictionView(e) {
     const box = $('solve-warning');
     box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, sentence(e.message) + '.'));
-    const c = e.data && e.data.contradiction;
+    const c = e.data && e.data.diagnosis;
     let suspects = [];
     if (c && c.suspects) {
       const fixes = el('div', 'fixes');
@@ -731,7 +732,7 @@
     try {
       solveDone(await api('POST', `/api/solve/${S.solve.id}/reply`, { feedback: fbText() }));
     } catch (e) {
-      if (e.status === 409 && e.data && e.data.contradiction) contradictionView(e);
+      if (e.status === 409 && e.data && e.data.diagnosis) contradictionView(e);
       else showError('solve-error', gone(e));
     }
   }
@@ -853,7 +854,7 @@
   function drawChart(results) {
     const box = $('analysis-chart');
     const worst = Math.max(...results.map((r) => r.worst));
-    const top = Math.max(1, ...results.flatMap((r) => r.histogram));
+    const top = Math.max(1, ...results.flatMap((r) => Object.values(r.histogram)));
     // Drawn at about the size it is shown, so that its text stays readable on a phone.
     const W = Math.round(Math.min(760, Math.max(320, box.clientWidth || 760)));
     const narrow = W < 520;
@@ -938,7 +939,7 @@
       const avg = el('td', 'average', r.average.toFixed(4));
       avg.title = r.fraction;
       const secs = el('td', 'seconds', r.seconds.toFixed(3));
-      if (r.nodes !== undefined) secs.title = `${r.nodes.toLocaleString()} nodes searched`;
+      if (r.effort) secs.title = `${r.effort.nodes.toLocaleString()} nodes searched`;
       tr.append(avg, el('td', 'worst', r.worst), secs);
       return tr;
     });

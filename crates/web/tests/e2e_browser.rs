@@ -568,24 +568,27 @@ async fn scenario(c: Client, url: String) {
             &format!("#analysis-table tr[data-strategy={name}] td.total"),
         )
         .await;
-        assert_eq!(total, a.total.to_string(), "{name}'s total");
+        assert_eq!(total, a.figures.total.to_string(), "{name}'s total");
         let worst = text(
             &c,
             &format!("#analysis-table tr[data-strategy={name}] td.worst"),
         )
         .await;
-        assert_eq!(worst, a.worst.to_string(), "{name}'s worst case");
+        assert_eq!(worst, a.figures.worst.to_string(), "{name}'s worst case");
         let bars = count(
             &c,
             &format!("#analysis-chart rect.bar[data-strategy={name}]"),
         )
         .await;
-        let cells = a.histogram.iter().filter(|&&n| n > 0).count();
+        let cells = a.figures.histogram.iter().filter(|&&n| n > 0).count();
         assert_eq!(
             bars as usize, cells,
             "one bar per number of guesses for {name}"
         );
-        assert!(optimal.total <= a.total, "nothing beats the optimum");
+        assert!(
+            optimal.total <= a.figures.total,
+            "nothing beats the optimum"
+        );
     }
     let legend = text(&c, "#analysis-chart").await;
     assert!(

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use codebreak_analysis::analyze;
 use codebreak_core::{AnyEngine, Game};
-use codebreak_strategy::{AnyStrategy, STRATEGIES, StrategyOptions};
+use codebreak_strategy::{AnyStrategy, StrategyKind};
 use codebreak_tree::DecisionTree;
 
 use crate::args::{GameArgs, StrategyArgs};
@@ -39,16 +39,18 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The strategy (see `codebreak strategies`).
-    #[arg(long, short, default_value = "minimax", value_name = "NAME")]
-    pub strategy: String,
-    /// Compare several strategies in one table, e.g. first,minimax,entropy (options apply where they make sense).
+    #[arg(long, short, default_value = "minimax", value_name = "NAME",
+          value_parser = crate::args::strategy_parser())]
+    pub strategy: StrategyKind,
+    /// Compare several strategies in one table, e.g. first,minimax,entropy (options go to the
+    /// strategies that take them).
     #[arg(
         long,
         value_name = "NAMES",
-        value_delimiter = ',',
-        conflicts_with = "strategy"
+        conflicts_with = "strategy",
+        value_parser = crate::args::parse_strategy_list
     )]
-    pub compare: Option<Vec<String>>,
+    pub compare: Option<crate::args::StrategyList>,
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
     /// Print JSON instead of a table.
@@ -71,17 +73,9 @@ pub struct AnalyzeArgs {
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
-    let names: Vec<String> = match &a.compare {
-        Some(list) => {
-            if list.iter().any(|s| s.trim().is_empty()) {
-                return Err(Failure::BadInput(anyhow::anyhow!(
-                    "--compare {}: a strategy name is empty: expected names separated by single commas, such as first,minimax,entropy",
-                    codebreak_core::error::quote(&list.join(","))
-                )));
-            }
-            list.iter().map(|s| s.trim().to_string()).collect()
-        }
-        None => vec![a.strategy.clone()],
+    let names: Vec<StrategyKind> = match &a.compare {
+        Some(list) => list.0.clone(),
+        None => vec![a.strategy],
     };
     for path in a.tree.iter().chain(&a.plot) {
         output::check_writable(path)?;
@@ -99,13 +93,12 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     // Build every strategy before running any, so a typo fails at once.
     let strategies: Vec<AnyStrategy> = names
         .iter()
-        .map(|n| {
-            let opts = if a.compare.is_some() {
-                applicable(n, &options)
+        .map(|&n| {
+            if a.compare.is_some() {
+                AnyStrategy::lenient(n, &options, &game, engine.space())
             } else {
-                options.clone()
-            };
-            AnyStrategy::new(n, &opts, &game, engine.space())
+                AnyStrategy::build(n, &options, &game, engine.space())
+            }
         })
         .collect::<Result<_, _>>()
         .bad_input()?;
@@ -142,33 +135,17 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         crate::plot::write_svg(&results, &game_text, path)?;
     }
     if a.json {
-        let values: Vec<_> = results.iter().map(output::analysis_json).collect();
-        let v = if a.compare.is_some() {
-            serde_json::Value::Array(values)
+        if a.compare.is_some() {
+            crate::interact::emit(&results)?;
         } else {
-            values.into_iter().next().expect("one result")
-        };
-        println!("{v}");
+            crate::interact::emit(&results[0])?;
+        }
     } else if a.compare.is_some() {
         print!("{}", output::comparison_text(&results, &game_text));
     } else {
         print!("{}", output::analysis_text(&results[0], &game_text));
     }
     Ok(())
-}
-
-/// In a comparison, pool and ties go only to greedy strategies and the seed only to random.
-fn applicable(name: &str, options: &StrategyOptions) -> StrategyOptions {
-    let greedy = STRATEGIES
-        .iter()
-        .find(|s| s.name.eq_ignore_ascii_case(name))
-        .is_some_and(|s| s.greedy);
-    StrategyOptions {
-        pool: options.pool.filter(|_| greedy),
-        ties: options.ties.filter(|_| greedy),
-        seed: options.seed.filter(|_| name.eq_ignore_ascii_case("random")),
-        first_guess: options.first_guess,
-    }
 }
 
 /// Writes a tree in the chosen format.

@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use codebreak_core::{AnyEngine, Code, Feedback, Game};
-use codebreak_strategy::two_phase::TwoPhase;
-use codebreak_strategy::{AnyStrategy, STRATEGIES, hint, parse_history};
-use serde_json::json;
+use codebreak_session::{HintOptions, HintReport, SessionError};
+use codebreak_strategy::{StrategyKind, parse_history};
 
 use crate::args::{GameArgs, StrategyArgs};
 use crate::failure::{BadInput, Failure};
@@ -32,20 +31,17 @@ pub struct HintArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "history")]
     pub history_file: Option<PathBuf>,
     /// The strategy whose next guess to show.
-    #[arg(long, short, default_value = "minimax", value_name = "NAME")]
-    pub strategy: String,
-    /// Show the next guess of every strategy.
+    #[arg(long, short, default_value = "minimax", value_name = "NAME",
+          value_parser = crate::args::strategy_parser())]
+    pub strategy: StrategyKind,
+    /// Show the next guess of every strategy (options go to the strategies that take them).
     #[arg(long)]
     pub all: bool,
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
-    /// How many of the remaining secrets to list.
-    #[arg(
-        long,
-        default_value_t = 10,
-        value_name = "N",
-        allow_hyphen_values = true
-    )]
+    /// How many of the remaining secrets to list, 0 to 1000.
+    #[arg(long, default_value_t = 10, value_name = "N", allow_hyphen_values = true,
+          value_parser = crate::args::ranged_usize(codebreak_session::SHOW))]
     pub show: usize,
     /// Print JSON.
     #[arg(long)]
@@ -109,92 +105,36 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         (None, Some(path)) => read_history_file(&game, path)?,
         (None, None) => Vec::new(),
     };
-    let options = a.strategy_options.options(&game)?;
+    let options = HintOptions {
+        strategies: (!a.all).then(|| vec![a.strategy]),
+        options: a.strategy_options.options(&game)?,
+        show: a.show,
+    };
     let engine = AnyEngine::new(&game).bad_input()?;
-    // Two-phase reads its state from its own moves: after a move it would not have played,
-    // its next guess means little, so it is left out of --all (and flagged when asked for).
-    let foreign = TwoPhase::foreign_note(&game, &moves);
-    let names: Vec<&str> = if a.all {
-        STRATEGIES
-            .iter()
-            .map(|s| s.name)
-            .filter(|n| *n != "two-phase" || (TwoPhase::supports(&game) && foreign.is_none()))
-            .collect()
-    } else {
-        vec![a.strategy.as_str()]
-    };
-    let note =
-        foreign.filter(|_| names.contains(&"two-phase") || (a.all && TwoPhase::supports(&game)));
-    let strategies: Vec<AnyStrategy> = names
-        .iter()
-        .map(|n| {
-            let info = STRATEGIES.iter().find(|s| s.name == *n);
-            let opts = if a.all {
-                codebreak_strategy::StrategyOptions {
-                    pool: options.pool.filter(|_| info.is_some_and(|i| i.greedy)),
-                    ties: options.ties.filter(|_| info.is_some_and(|i| i.greedy)),
-                    seed: options.seed.filter(|_| *n == "random"),
-                    first_guess: options.first_guess,
-                }
-            } else {
-                options.clone()
-            };
-            AnyStrategy::new(n, &opts, &game, engine.space())
-        })
-        .collect::<Result<_, _>>()
-        .bad_input()?;
-    let solved = moves.last().is_some_and(|(_, f)| *f == game.win());
-    let h = match hint(&engine, &strategies, &moves, a.show) {
+    let h = match codebreak_session::hint(&engine, &moves, &options) {
         Ok(h) => h,
-        Err(d) => {
-            let msg = format!(
-                "no secret gives every one of these replies; {}",
-                d.explain(&game, &moves)
-            );
+        Err(SessionError::Contradiction(c)) => {
             if a.json {
-                interact::emit(
-                    &json!({"error": msg, "diagnosis": interact::diagnosis_json(&d, &game)}),
-                )?;
+                interact::emit(&*c)?;
             }
-            return Err(Failure::NoAnswer(anyhow::anyhow!("{msg}")));
+            return Err(Failure::NoAnswer(anyhow::anyhow!("{}", c.error)));
         }
+        Err(e) => return Err(Failure::BadInput(e.into())),
     };
-    let fmt = |c: &Code| game.format_code(c);
     if a.json {
-        let suggestions: Vec<_> = h
-            .suggestions
-            .iter()
-            .map(|s| {
-                json!({
-                    "strategy": s.strategy,
-                    "guess": fmt(&s.guess),
-                    "largest_class": s.stats.largest,
-                    "expected_size": s.stats.expected_size,
-                    "entropy": s.stats.entropy,
-                    "parts": s.stats.parts,
-                    "consistent": s.stats.consistent,
-                })
-            })
-            .collect();
-        let mut v = json!({
-            "remaining": h.remaining,
-            "candidates": h.candidates.iter().map(fmt).collect::<Vec<_>>(),
-            "guess": fmt(&h.suggestions[0].guess),
-            "suggestions": suggestions,
-        });
-        if solved {
-            v["solved"] = json!(fmt(&moves.last().expect("a move").0));
-        }
-        if let Some(n) = &note {
-            v["note"] = json!(n);
-        }
-        interact::emit(&v)?;
+        interact::emit(&h)?;
         return Ok(());
     }
-    println!("game       {game}");
-    if solved {
-        println!("solved     {}", fmt(&moves.last().expect("a move").0));
-        return Ok(());
+    print!("{}", text(&game, &h));
+    Ok(())
+}
+
+/// The hint for a person.
+fn text(game: &Game, h: &HintReport) -> String {
+    let mut out = format!("game       {game}\n");
+    if let Some(s) = &h.solved {
+        out.push_str(&format!("solved     {s}\n"));
+        return out;
     }
     let list = if h.candidates.is_empty() {
         // --show 0: the count alone.
@@ -205,38 +145,37 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         } else {
             ""
         };
-        let codes: Vec<String> = h.candidates.iter().map(fmt).collect();
-        format!(": {}{more}", codes.join(" "))
+        format!(": {}{more}", h.candidates.join(" "))
     };
-    println!(
-        "remaining  {}{list}",
+    out.push_str(&format!(
+        "remaining  {}{list}\n",
         interact::count(h.remaining, "secret", "secrets")
-    );
+    ));
     let w = h
         .suggestions
         .iter()
-        .map(|s| s.strategy.len())
+        .map(|s| s.strategy.name().len())
         .max()
         .unwrap_or(8)
         .max(8);
     for s in &h.suggestions {
-        println!(
-            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {}{}",
-            s.strategy,
-            fmt(&s.guess),
-            s.stats.largest,
-            s.stats.expected_size,
-            s.stats.entropy,
-            interact::count(s.stats.parts, "reply", "replies"),
-            if s.stats.consistent {
+        out.push_str(&format!(
+            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {}{}\n",
+            s.strategy.name(),
+            s.guess,
+            s.largest_class,
+            s.expected_size,
+            s.entropy,
+            interact::count(s.parts, "reply", "replies"),
+            if s.could_be_secret {
                 ", could be the secret"
             } else {
                 ""
             }
-        );
+        ));
     }
-    if let Some(n) = &note {
-        println!("note       {n}");
+    for o in &h.omitted {
+        out.push_str(&format!("note       {}: {}\n", o.strategy, o.why));
     }
-    Ok(())
+    out
 }

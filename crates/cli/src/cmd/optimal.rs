@@ -5,14 +5,14 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Game, Pool};
 use codebreak_search::{Objective, Search, SearchError, SearchOptions, Solution};
 use codebreak_tree::{TreeError, VerifyReport};
 use serde_json::json;
 
-use crate::args::{GameArgs, PoolChoice};
+use crate::args::GameArgs;
 use crate::cmd::analyze::{TreeFormat, write_tree};
 use crate::failure::{BadInput, Failure};
 use crate::output::{Figures, with_fields};
@@ -25,31 +25,21 @@ Examples:
   codebreak optimal --game bulls --tree bulls.json --self-check
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues";
 
-/// What to minimise.
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
-pub enum ObjectiveChoice {
-    /// Fewest guesses in all (lowest average), then the smallest worst case.
-    #[default]
-    Expected,
-    /// Smallest worst case, then the fewest guesses in all.
-    Worst,
-}
-
 /// Arguments of `optimal`.
 #[derive(Args, Debug)]
 pub struct OptimalArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// What to minimise.
-    #[arg(long, value_enum, default_value_t)]
-    pub objective: ObjectiveChoice,
-    /// No secret may need more guesses than D (1 to 4294967295).
+    #[arg(long, default_value = "expected", value_parser = crate::args::named::<Objective>())]
+    pub objective: Objective,
+    /// No secret may need more guesses than D (1 to 63).
     #[arg(long, value_name = "D", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=u32::MAX as i64))]
+          value_parser = crate::args::ranged(codebreak_search::MAX_DEPTH))]
     pub max_depth: Option<u32>,
     /// Which codes may be guessed.
-    #[arg(long, value_enum, default_value_t = PoolChoice::All)]
-    pub pool: PoolChoice,
+    #[arg(long, default_value = "all", value_parser = crate::args::named::<Pool>())]
+    pub pool: Pool,
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
     pub json: bool,
@@ -114,15 +104,9 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     check_output("--checkpoint", &checkpoint)?;
     let engine = AnyEngine::new(&game).bad_input()?;
     let options = SearchOptions {
-        objective: match a.objective {
-            ObjectiveChoice::Expected => Objective::Expected,
-            ObjectiveChoice::Worst => Objective::Worst,
-        },
+        objective: a.objective,
         max_depth: a.max_depth,
-        pool: match a.pool {
-            PoolChoice::All => Pool::All,
-            PoolChoice::Consistent => Pool::Consistent,
-        },
+        pool: a.pool,
         memo_cap: None,
         node_limit: a.node_limit,
     };

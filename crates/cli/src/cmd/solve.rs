@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Code, Feedback, Game};
-use codebreak_strategy::{Adversarial, AnyStrategy, Breaker, Codemaker, Honest, Progress};
-use serde_json::json;
+use codebreak_session::{Contradiction, Maker, MakerKind, SessionError, SolveSession};
+use codebreak_strategy::{AnyStrategy, Codemaker, Progress, StrategyKind};
 
 use crate::args::{GameArgs, StrategyArgs};
 use crate::failure::{BadInput, Failure};
@@ -17,16 +17,8 @@ Examples:
   codebreak solve                                 # think of a secret, answer like 1B2W
   codebreak solve --game bulls                    # answers like 1A2B
   codebreak solve --secret 3141 --strategy entropy
-  codebreak solve --maker adversarial --json";
-
-/// An automatic codemaker for unattended runs.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum SolveMaker {
-    /// A random secret (reproducible with --maker-seed).
-    Random,
-    /// The cunning codemaker.
-    Adversarial,
-}
+  codebreak solve --maker adversarial --json
+  codebreak solve --maker random --secret-seed 7       # the same secret every run";
 
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
@@ -34,24 +26,26 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The strategy (see `codebreak strategies`).
-    #[arg(long, short, default_value = "minimax", value_name = "NAME")]
-    pub strategy: String,
+    #[arg(long, short, default_value = "minimax", value_name = "NAME",
+          value_parser = crate::args::strategy_parser())]
+    pub strategy: StrategyKind,
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
     /// Play unattended against this secret.
     #[arg(long, value_name = "CODE", conflicts_with = "maker")]
     pub secret: Option<String>,
     /// Play unattended against an automatic codemaker.
-    #[arg(long, value_enum)]
-    pub maker: Option<SolveMaker>,
-    /// Seed of --maker random (default 0).
-    #[arg(long = "maker-seed", value_name = "SEED", allow_hyphen_values = true,
+    #[arg(long, value_parser = crate::args::named::<MakerKind>())]
+    pub maker: Option<MakerKind>,
+    /// Fixes the random secret of --maker random, for a run that can be repeated (default: a
+    /// new secret each run).
+    #[arg(long, value_name = "SEED", alias = "maker-seed", allow_hyphen_values = true,
           value_parser = crate::args::parse_seed)]
-    pub maker_seed: Option<u64>,
+    pub secret_seed: Option<u64>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]
     pub verbose: bool,
-    /// JSON lines: write {"guess":..,"remaining":..}, read one line with the reply.
+    /// JSON lines: write the session's state before each reply, read one line with the reply.
     #[arg(long)]
     pub json: bool,
     /// Colour the pegs.
@@ -61,25 +55,29 @@ pub struct SolveArgs {
 
 enum Source {
     Person(Input),
-    Maker(Box<dyn Codemaker>),
+    Maker(Box<Maker>),
 }
 
 pub fn run(a: SolveArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
     let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
-    let strategy = AnyStrategy::new(&a.strategy, &options, &game, engine.space()).bad_input()?;
+    let strategy = AnyStrategy::build(a.strategy, &options, &game, engine.space()).bad_input()?;
+    if a.secret_seed.is_some() && a.maker != Some(MakerKind::Random) {
+        return Err(Failure::BadInput(anyhow::anyhow!(
+            "--secret-seed fixes the secret of --maker random: add --maker random, or leave it out"
+        )));
+    }
     let source = match (&a.secret, a.maker) {
-        (Some(s), _) => Source::Maker(Box::new(Honest::new(
-            &game,
-            game.parse_secret(s).bad_input()?,
-        ))),
-        (None, Some(SolveMaker::Random)) => {
-            Source::Maker(Box::new(Honest::random(&engine, a.maker_seed.unwrap_or(0))))
+        (Some(s), _) => {
+            let secret = game.parse_secret(s).bad_input()?;
+            Source::Maker(Box::new(
+                Maker::new(&engine, MakerKind::Random, Some(secret), None).bad_input()?,
+            ))
         }
-        (None, Some(SolveMaker::Adversarial)) => {
-            Source::Maker(Box::new(Adversarial::new(engine.clone())))
-        }
+        (None, Some(kind)) => Source::Maker(Box::new(
+            Maker::new(&engine, kind, None, a.secret_seed).bad_input()?,
+        )),
         (None, None) => Source::Person(Input::stdin()),
     };
     let mut s = Solver {
@@ -87,7 +85,7 @@ pub fn run(a: SolveArgs) -> Result<(), Failure> {
         painter: Painter::new(a.color, &game),
         json: a.json,
         verbose: a.verbose,
-        breaker: Breaker::new(engine.clone(), strategy),
+        session: SolveSession::new(engine.clone(), strategy),
     };
     let result = s.run(source);
     match result {
@@ -102,7 +100,7 @@ struct Solver<'a> {
     painter: Painter,
     json: bool,
     verbose: bool,
-    breaker: Breaker,
+    session: SolveSession,
 }
 
 /// What a person typed at the reply prompt.
@@ -131,7 +129,7 @@ impl Solver<'_> {
                         "codebreak solve: {game}. Think of a secret of {} from {} ({repeats}); I will guess it with {}.",
                         interact::count(game.pegs(), "symbol", "symbols"),
                         interact::symbols(game),
-                        self.breaker.strategy().describe(game)
+                        self.session.description()
                     );
                     if matches!(&source, Source::Person(i) if i.interactive) {
                         println!(
@@ -142,14 +140,16 @@ impl Solver<'_> {
                 }
                 Source::Maker(_) => println!(
                     "codebreak solve: {game}, {} against an automatic codemaker.",
-                    self.breaker.strategy().describe(game)
+                    self.session.description()
                 ),
             }
         }
         let mut announced = false;
         loop {
-            let guess = self.breaker.next_guess();
-            let number = self.breaker.history().len() + 1;
+            let Some(guess) = self.session.next_guess() else {
+                return self.solved();
+            };
+            let number = self.session.history().len() + 1;
             if !announced {
                 self.announce(number, &guess)?;
                 announced = true;
@@ -164,68 +164,48 @@ impl Solver<'_> {
                 }
                 Source::Person(input) => self.read(input, number)?,
             };
-            match typed {
-                Typed::Nothing => {}
+            let result = match typed {
+                Typed::Nothing => continue,
                 Typed::Quit => {
-                    let n = self.breaker.history().len();
+                    let n = self.session.history().len();
                     if self.json {
-                        interact::emit(&json!({"quit": true, "guesses": n}))?;
+                        interact::emit(&self.session.state(0))?;
                     } else {
                         println!("Stopped after {}.", interact::count(n, "guess", "guesses"));
                     }
                     return Ok(());
                 }
-                Typed::Undo => {
-                    if self.breaker.undo() {
-                        announced = false;
-                    } else {
-                        self.complain("nothing to undo: no answer given yet")?;
+                Typed::Undo => self.session.undo().map(|_| None),
+                Typed::Fix(i, fb) => self.session.correct(i + 1, fb).map(|p| {
+                    if !self.json {
+                        println!(
+                            "           answer {} is now {}",
+                            i + 1,
+                            game.format_feedback(fb)
+                        );
                     }
+                    Some(p)
+                }),
+                Typed::Reply(fb) => self.session.reply(fb).map(Some),
+            };
+            match result {
+                Ok(Some(Progress::Continue { remaining })) => {
+                    if self.verbose && !self.json {
+                        println!("           {remaining} possible");
+                    }
+                    announced = false;
                 }
-                Typed::Fix(i, fb) => match self.breaker.correct(i, fb) {
-                    Ok(p) => {
-                        if !self.json {
-                            println!(
-                                "           answer {} is now {}",
-                                i + 1,
-                                game.format_feedback(fb)
-                            );
-                        }
-                        if let Progress::Solved { guesses } = p {
-                            return self.solved(guesses);
-                        }
-                        announced = false;
-                    }
-                    Err(e) => {
-                        let mut moves = self.breaker.history();
-                        moves[i].1 = fb;
-                        self.contradiction(&e.to_string(), &moves, person)?;
-                    }
-                },
-                Typed::Reply(fb) => match self.breaker.tell(fb) {
-                    Ok(Progress::Solved { guesses }) => return self.solved(guesses),
-                    Ok(Progress::Continue { remaining }) => {
-                        if self.verbose && !self.json {
-                            println!("           {remaining} possible");
-                        }
-                        announced = false;
-                    }
-                    Err(e) => {
-                        let mut moves = self.breaker.history();
-                        moves.push((guess, fb));
-                        self.contradiction(&e.to_string(), &moves, person)?;
-                    }
-                },
+                Ok(_) => announced = false,
+                Err(SessionError::Contradiction(c)) => self.contradiction(&c, person)?,
+                Err(e) => self.complain(&e.to_string())?,
             }
         }
     }
 
-    fn announce(&self, number: usize, guess: &Code) -> Result<(), Failure> {
-        let remaining = self.breaker.remaining();
+    fn announce(&mut self, number: usize, guess: &Code) -> Result<(), Failure> {
+        let remaining = self.session.remaining();
         if self.json {
-            interact::emit(
-                &json!({"guess": self.game.format_code(guess), "remaining": remaining}),
-            )?;
+            interact::emit(&self.session.state(0))?;
         } else {
             println!(
                 "guess {number:>2}:  {}   ({remaining} possible)",
@@ -251,7 +231,7 @@ impl Solver<'_> {
                 return Ok(Typed::Quit);
             }
             None => {
-                let n = self.breaker.history().len();
+                let n = self.session.history().len();
                 return Err(Failure::BadInput(anyhow::anyhow!(
                     "input ended before the secret was found (after {})",
                     interact::count(n, "answer", "answers")
@@ -271,15 +251,15 @@ impl Solver<'_> {
             Word::Quit => Typed::Quit,
             Word::Undo => Typed::Undo,
             Word::Remaining => {
-                let n = self.breaker.remaining();
+                let n = self.session.remaining();
                 if self.json {
-                    interact::emit(&json!({"remaining": n}))?;
+                    interact::emit(&self.session.state(10))?;
                 } else {
                     let few: Vec<String> = self
-                        .breaker
-                        .candidates()
-                        .take(10)
-                        .map(|c| game.format_code(&c))
+                        .session
+                        .candidates(10)
+                        .iter()
+                        .map(|c| game.format_code(c))
                         .collect();
                     println!(
                         "           {n} possible: {}{}",
@@ -294,7 +274,7 @@ impl Solver<'_> {
                     .strip_prefix("fix ")
                     .or_else(|| text.strip_prefix("FIX "))
                 {
-                    match parse_fix(game, rest, self.breaker.history().len()) {
+                    match parse_fix(game, rest, self.session.history().len()) {
                         Ok((i, fb)) => Typed::Fix(i, fb),
                         Err(msg) => {
                             self.complain(&msg)?;
@@ -325,51 +305,40 @@ impl Solver<'_> {
         }
     }
 
-    /// Contradictory answers (`moves`, the last one or a corrected one being new): a person is
-    /// shown the likeliest mistakes and asked again; without a person the run ends with exit
-    /// code 1 and the explanation.
-    fn contradiction(
-        &self,
-        what: &str,
-        moves: &[(Code, Feedback)],
-        person: bool,
-    ) -> Result<(), Failure> {
-        let game = self.game;
-        let d = codebreak_strategy::diagnose(self.breaker.engine(), moves);
-        let explanation = format!("{what}; {}", d.explain(game, moves));
+    /// Contradictory answers: a person is shown the likeliest mistakes and asked again; without
+    /// a person the run ends with exit code 1 and the explanation (in JSON mode, the
+    /// contradiction object first).
+    fn contradiction(&self, c: &Contradiction, person: bool) -> Result<(), Failure> {
         if person {
-            println!("{explanation}");
+            println!("{}", c.error);
             println!(
                 "Type \"fix N REPLY\" to correct answer N, \"undo\" to take back your last answer, or answer guess {} again.",
-                self.breaker.history().len() + 1
+                self.session.history().len() + 1
             );
             return Ok(());
         }
         if self.json {
-            interact::emit(
-                &json!({"error": explanation, "diagnosis": interact::diagnosis_json(&d, game)}),
-            )?;
+            interact::emit(c)?;
         }
-        Err(Failure::NoAnswer(anyhow::anyhow!("{explanation}")))
+        Err(Failure::NoAnswer(anyhow::anyhow!("{}", c.error)))
     }
 
-    fn solved(&self, guesses: usize) -> Result<(), Failure> {
+    fn solved(&mut self) -> Result<(), Failure> {
         let game = self.game;
-        let secret = self
-            .breaker
-            .history()
-            .last()
-            .expect("solved after a guess")
-            .0;
+        let state = self.session.state(0);
         if self.json {
-            interact::emit(&json!({"solved": game.format_code(&secret), "guesses": guesses}))?;
-        } else {
-            println!(
-                "Solved: {} in {}.",
-                self.painter.code(game, &secret),
-                interact::count(guesses, "guess", "guesses")
-            );
+            interact::emit(&state)?;
+            return Ok(());
         }
+        let history = self.session.history();
+        let Some((secret, _)) = history.last() else {
+            return Ok(());
+        };
+        println!(
+            "Solved: {} in {}.",
+            self.painter.code(game, secret),
+            interact::count(history.len(), "guess", "guesses")
+        );
         Ok(())
     }
 }

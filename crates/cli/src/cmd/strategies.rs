@@ -1,8 +1,7 @@
 //! `codebreak strategies`: the registry, for people and programs.
 
 use clap::Args;
-use codebreak_strategy::STRATEGIES;
-use serde_json::json;
+use codebreak_strategy::strategies;
 
 use crate::failure::Failure;
 
@@ -15,15 +14,12 @@ pub struct StrategiesArgs {
 }
 
 pub fn run(a: StrategiesArgs) -> Result<(), Failure> {
+    let list = strategies();
     if a.json {
-        let v: Vec<_> = STRATEGIES
-            .iter()
-            .map(|s| json!({"name": s.name, "summary": s.summary, "source": s.source, "greedy": s.greedy}))
-            .collect();
-        println!("{}", serde_json::Value::Array(v));
+        crate::interact::emit(&list)?;
     } else {
-        let w = STRATEGIES.iter().map(|s| s.name.len()).max().unwrap_or(0);
-        for s in STRATEGIES {
+        let w = list.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for s in &list {
             println!("{:<w$}  {} ({})", s.name, s.summary, s.source);
         }
     }

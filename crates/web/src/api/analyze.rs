@@ -19,21 +19,19 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use codebreak_analysis::Analysis;
-use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Role};
-use codebreak_search::{Objective, Search, SearchError, SearchOptions};
-use codebreak_strategy::AnyStrategy;
-use codebreak_tree::{DecisionTree, Node};
+use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Role, Ties};
+use codebreak_search::{Effort, OptimalSpec, Search, SearchError, SearchOptions};
+use codebreak_session::ReplyReport;
+use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
+use codebreak_tree::{DecisionTree, Figures, Node};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, PoolName, StrategyChoice, TiesName, blocking, game_of, ok, reply_json};
+use super::{AppState, blocking, game_of, ok, strategy_options};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
 use crate::store::{Phase, lock};
-
-/// Most strategies one job may compare.
-const MAX_STRATEGIES: usize = 8;
 
 /// The name that asks for the exact optimal strategy in a job's `strategies`.
 pub const OPTIMAL: &str = "optimal";
@@ -46,35 +44,14 @@ const WATCH_EVERY: Duration = Duration::from_millis(50);
 pub struct AnalyzeRequest {
     #[serde(default)]
     game: GameSpec,
+    /// Strategy names, and `optimal` for the exact search.
     strategies: Vec<String>,
-    pool: Option<PoolName>,
-    ties: Option<TiesName>,
+    pool: Option<Pool>,
+    ties: Option<Ties>,
     seed: Option<u64>,
     first_guess: Option<String>,
-    /// Options of the `optimal` entry.
-    optimal: Option<OptimalRequest>,
-}
-
-/// Options of the exact search, as they come in a request.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct OptimalRequest {
-    /// What to minimise (default expected).
-    objective: Option<ObjectiveName>,
-    /// Which codes may be guessed (default the request's `pool`, else all).
-    pool: Option<PoolName>,
-    /// No secret may need more guesses than this.
-    max_depth: Option<u32>,
-}
-
-/// The objective of the exact search, as written in requests.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ObjectiveName {
-    /// The fewest guesses in all, then the smallest worst case.
-    Expected,
-    /// The smallest worst case, then the fewest guesses in all.
-    Worst,
+    /// Options of the `optimal` entry (its pool defaults to the request's `pool`).
+    optimal: Option<OptimalSpec>,
 }
 
 #[derive(Deserialize)]
@@ -105,8 +82,8 @@ enum Step {
 struct Outcome {
     /// The figures and the tree.
     analysis: Analysis,
-    /// For the exact search: nodes searched and sets memoised.
-    search: Option<(u64, usize)>,
+    /// For the exact search: what it took.
+    search: Option<Effort>,
 }
 
 /// Progress shared with the worker thread, and the job's stop switch.
@@ -196,29 +173,18 @@ impl Job {
     }
 }
 
-/// The figures of one analysis, and the root of its tree (plus the search effort, for the
-/// exact search).
+/// The figures of one analysis (the library's `Analysis`, as `analyze --json` prints it), the
+/// root of its tree, and the search effort for the exact search.
 fn result_json(engine: &AnyEngine, o: &Outcome) -> Value {
     let a = &o.analysis;
-    let mut v = json!({
-        "strategy": a.strategy,
-        "description": a.description,
-        "secrets": a.secrets,
-        "total": a.total,
-        "average": a.average(),
-        "fraction": a.fraction(),
-        "worst": a.worst,
-        "histogram": a.histogram,
-        "seconds": a.seconds,
-        "tree": {
-            "nodes": a.tree.root.size(),
-            "depth": a.tree.root.depth(),
-            "root": node_json(engine, &[], &a.tree.root),
-        },
+    let mut v = serde_json::to_value(a).unwrap_or_else(|e| json!({"error": e.to_string()}));
+    v["tree"] = json!({
+        "nodes": a.tree.root.size(),
+        "depth": a.tree.root.depth(),
+        "root": node_json(engine, &[], &a.tree.root),
     });
-    if let Some((nodes, memo_entries)) = o.search {
-        v["nodes"] = json!(nodes);
-        v["memo_entries"] = json!(memo_entries);
+    if let Some(effort) = &o.search {
+        v["effort"] = json!(effort);
     }
     v
 }
@@ -243,7 +209,7 @@ fn node_json(engine: &AnyEngine, path: &[(Code, Feedback)], node: &Node) -> Valu
         .iter()
         .map(|(fb, child)| {
             json!({
-                "reply": reply_json(game, *fb),
+                "reply": ReplyReport::of(game, *fb),
                 "secrets": counts[fb.index()],
                 "guess": game.format_code(&child.guess),
                 "leaf": child.branches.is_empty(),
@@ -270,12 +236,9 @@ pub async fn start(
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
     let game = game_of(&req.game)?;
-    if req.strategies.is_empty() || req.strategies.len() > MAX_STRATEGIES {
-        return Err(ApiError::Invalid(format!(
-            "strategies has {} names: expected 1 to {MAX_STRATEGIES}",
-            req.strategies.len()
-        )));
-    }
+    codebreak_session::STRATEGIES
+        .check(req.strategies.len() as u64)
+        .map_err(ApiError::invalid)?;
     let is_optimal = |n: &String| n.trim().eq_ignore_ascii_case(OPTIMAL);
     let optimal = match req.strategies.iter().filter(|n| is_optimal(n)).count() {
         0 if req.optimal.is_some() => {
@@ -299,16 +262,16 @@ pub async fn start(
     let (engine, _) = state
         .engine(&game, state.limits().analysis_codes, "an analysis", 0)
         .await?;
-    let choice = StrategyChoice {
-        pool: req.pool,
-        ties: req.ties,
-        seed: req.seed,
-        first_guess: req.first_guess,
-    };
-    if let Some(text) = &choice.first_guess {
-        // Checked even when only the exact search runs (which chooses its own first guess).
-        super::parse_guess(&game, text, "first_guess")?;
-    }
+    // The first guess is read even when only the exact search runs (which chooses its own).
+    let options = strategy_options(
+        &game,
+        &StrategyOptionsSpec {
+            pool: req.pool,
+            ties: req.ties,
+            seed: req.seed,
+            first_guess: req.first_guess,
+        },
+    )?;
     // Build every entry before running any, so a typo fails at once.
     let mut steps = Vec::with_capacity(req.strategies.len());
     let mut descriptions = Vec::with_capacity(req.strategies.len());
@@ -319,7 +282,9 @@ pub async fn start(
             descriptions.push(search.describe());
             steps.push(Step::Optimal(options));
         } else {
-            let s = choice.build(name, &game, &engine, true)?;
+            let kind: StrategyKind = name.parse().map_err(ApiError::invalid)?;
+            let s = AnyStrategy::lenient(kind, &options, &game, engine.space())
+                .map_err(ApiError::invalid)?;
             descriptions.push(s.describe(&game));
             steps.push(Step::Strategy(s));
         }
@@ -371,8 +336,8 @@ pub async fn start(
 /// the server does not set (the node limit) keep the library's defaults.
 fn optimal_options(
     game: &Game,
-    req: Option<&OptimalRequest>,
-    pool: Option<PoolName>,
+    req: Option<&OptimalSpec>,
+    pool: Option<Pool>,
     limits: &crate::Limits,
 ) -> Result<SearchOptions, ApiError> {
     let codes = game.count(Role::Guess);
@@ -382,26 +347,14 @@ fn optimal_options(
             "the {game} game has {codes} codes, more than the {max} this server searches for an optimal strategy: use codebreak optimal on the command line"
         )));
     }
-    let default = OptimalRequest::default();
-    let req = req.unwrap_or(&default);
-    let most = codebreak_search::bounds::NO_LIMIT;
-    if let Some(d) = req.max_depth.filter(|d| !(1..=most).contains(d)) {
-        return Err(ApiError::Invalid(format!(
-            "optimal.max_depth {d} is out of range: expected 1 to {most}"
-        )));
-    }
+    let mut spec = req.copied().unwrap_or_default();
+    spec.pool = spec.pool.or(pool);
+    let options = spec
+        .options()
+        .map_err(|e| ApiError::Invalid(format!("optimal.max_depth: {e}")))?;
     Ok(SearchOptions {
-        objective: match req.objective {
-            None | Some(ObjectiveName::Expected) => Objective::Expected,
-            Some(ObjectiveName::Worst) => Objective::Worst,
-        },
-        max_depth: req.max_depth,
-        pool: match req.pool.or(pool) {
-            None | Some(PoolName::All) => Pool::All,
-            Some(PoolName::Consistent) => Pool::Consistent,
-        },
         memo_cap: Some(limits.optimal_memo),
-        ..SearchOptions::default()
+        ..options
     })
 }
 
@@ -511,10 +464,13 @@ fn optimal(
     let game = engine.game();
     let report = codebreak_tree::verify(game, &solution.tree.root)
         .map_err(|e| format!("optimal: the tree fails the independent check: {e}"))?;
-    if report.total != solution.total || report.histogram != solution.histogram {
+    let figures = Figures::from_histogram(solution.histogram.clone());
+    if report.total != figures.total || report.histogram != figures.histogram {
         return Err(format!(
-            "optimal: the tree replays to {}/{} guesses but the search reported {}/{}",
-            report.total, report.secrets, solution.total, solution.secrets
+            "optimal: the tree replays to {}/{} guesses but the search reported {}",
+            report.total,
+            report.secrets,
+            figures.fraction()
         ));
     }
     let description = search.describe();
@@ -523,14 +479,15 @@ fn optimal(
             game: game.spec(),
             strategy: OPTIMAL.into(),
             description,
-            secrets: solution.secrets,
-            total: solution.total,
-            worst: solution.worst,
-            histogram: solution.histogram,
+            figures,
             seconds: solution.seconds,
             tree: solution.tree,
         },
-        search: Some((solution.nodes, solution.memo_entries)),
+        search: Some(Effort {
+            nodes: solution.nodes,
+            memo_entries: solution.memo_entries,
+            seconds: solution.seconds,
+        }),
     })
 }
 
@@ -714,10 +671,7 @@ pub async fn upload(
             game: g.spec(),
             strategy: "tree".into(),
             description: description.clone(),
-            secrets: report.secrets,
-            total: report.total,
-            worst: report.worst,
-            histogram: report.histogram,
+            figures: Figures::from_histogram(report.histogram),
             seconds: start.elapsed().as_secs_f64(),
             tree: DecisionTree {
                 game: g.spec(),

@@ -2,8 +2,9 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use codebreak_core::{GameKind, GameSpec, Role};
-use codebreak_strategy::STRATEGIES;
+use codebreak_core::{GameKind, GameSpec, Named, Pool, Role, Ties};
+use codebreak_search::Objective;
+use codebreak_strategy::strategies as registry;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -14,26 +15,16 @@ use crate::error::ApiError;
 /// The strategies, in the order they are listed to users, and the exact search (`optimal`,
 /// listed apart: it is not a strategy of the registry and has its own options and budget).
 pub async fn strategies(State(state): State<AppState>) -> Response {
-    let list: Vec<_> = STRATEGIES
-        .iter()
-        .map(|s| {
-            json!({
-                "name": s.name,
-                "summary": s.summary,
-                "source": s.source,
-                "greedy": s.greedy,
-            })
-        })
-        .collect();
+    let names = |all: &[&str]| all.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     ok(json!({
-        "strategies": list,
-        "pools": ["all", "consistent"],
-        "ties": ["consistent", "index"],
+        "strategies": registry(),
+        "pools": names(&Pool::ALL.iter().map(|p| p.name()).collect::<Vec<_>>()),
+        "ties": names(&Ties::ALL.iter().map(|t| t.name()).collect::<Vec<_>>()),
         "optimal": {
             "name": super::analyze::OPTIMAL,
             "summary": "exact optimum by branch and bound: the fewest guesses in all (or the smallest worst case)",
             "source": "Koyama and Lai 1993 (MM(4,6): 5625 guesses)",
-            "objectives": ["expected", "worst"],
+            "objectives": Objective::ALL.iter().map(|o| o.name()).collect::<Vec<_>>(),
             "max_codes": state.limits().optimal_codes as u64,
             "max_seconds": state.limits().optimal_time.as_secs(),
         },
@@ -71,7 +62,7 @@ pub struct DescribeRequest {
 
 /// Attempts allowed by default: 10, two more per peg beyond 4 (as `codebreak play`).
 pub fn default_attempts(pegs: usize) -> usize {
-    10 + 2 * pegs.saturating_sub(4)
+    codebreak_session::default_attempts(pegs)
 }
 
 /// Validates a game and describes it for the page: symbols, reply notation, sizes, and which

@@ -34,9 +34,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json};
-use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Pool, Reply, Role, Ties};
-use codebreak_strategy::{AnyStrategy, Diagnosis, StrategyOptions};
-use serde::{Deserialize, Serialize};
+use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Role};
+use codebreak_session::SessionError;
+use codebreak_strategy::{StrategyError, StrategyOptions, StrategyOptionsSpec};
+use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
@@ -57,8 +58,8 @@ struct Inner {
     hosts: Hosts,
     memory: Arc<Memory>,
     engines: Engines,
-    plays: Store<play::PlaySession>,
-    solves: Store<solve::SolveSession>,
+    plays: Store<play::PlayEntry>,
+    solves: Store<solve::SolveEntry>,
     jobs: Store<analyze::Job>,
     compute: Arc<Semaphore>,
     analysis: Arc<Semaphore>,
@@ -286,77 +287,13 @@ async fn log_requests(State(state): State<AppState>, req: Request, next: Next) -
     response
 }
 
-/// The guess pool of a greedy strategy, as written in requests.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum PoolName {
-    /// Any code.
-    All,
-    /// Only codes that could be the secret.
-    Consistent,
-}
-
-/// The tie-break of a greedy strategy, as written in requests.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum TiesName {
-    /// Prefer a code that could be the secret, then the lowest.
-    Consistent,
-    /// The lowest code.
-    Index,
-}
-
-/// Strategy options as they come in a request.
-#[derive(Clone, Debug, Default)]
-pub struct StrategyChoice {
-    pub pool: Option<PoolName>,
-    pub ties: Option<TiesName>,
-    pub seed: Option<u64>,
-    pub first_guess: Option<String>,
-}
-
-impl StrategyChoice {
-    /// The library options for one strategy. With `lenient`, options that do not apply to
-    /// `name` are dropped (as `analyze --compare` does); otherwise they are refused.
-    fn options(&self, name: &str, game: &Game, lenient: bool) -> Result<StrategyOptions, ApiError> {
-        let first_guess = match &self.first_guess {
-            Some(text) => Some(
-                game.parse_guess(text)
-                    .map_err(|e| ApiError::Invalid(format!("first_guess: {e}")))?,
-            ),
-            None => None,
-        };
-        let info = codebreak_strategy::STRATEGIES
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name.trim()));
-        let greedy = info.is_some_and(|i| i.greedy);
-        let random = info.is_some_and(|i| i.name == "random");
-        let keep = |applies: bool| !lenient || applies;
-        Ok(StrategyOptions {
-            pool: self.pool.filter(|_| keep(greedy)).map(|p| match p {
-                PoolName::All => Pool::All,
-                PoolName::Consistent => Pool::Consistent,
-            }),
-            ties: self.ties.filter(|_| keep(greedy)).map(|t| match t {
-                TiesName::Consistent => Ties::Consistent,
-                TiesName::Index => Ties::Index,
-            }),
-            seed: self.seed.filter(|_| keep(random)),
-            first_guess,
-        })
-    }
-
-    /// Builds a strategy by name.
-    fn build(
-        &self,
-        name: &str,
-        game: &Game,
-        engine: &AnyEngine,
-        lenient: bool,
-    ) -> Result<AnyStrategy, ApiError> {
-        let opts = self.options(name, game, lenient)?;
-        AnyStrategy::new(name, &opts, game, engine.space()).map_err(ApiError::invalid)
-    }
+/// Strategy options as a request carries them (`pool`, `ties`, `seed`, `first_guess`), read
+/// for `game`.
+fn strategy_options(game: &Game, spec: &StrategyOptionsSpec) -> Result<StrategyOptions, ApiError> {
+    spec.resolve(game).map_err(|e| match e {
+        StrategyError::FirstGuessText(e) => ApiError::Invalid(format!("first_guess: {e}")),
+        e => ApiError::invalid(e),
+    })
 }
 
 /// Validates a spec.
@@ -376,51 +313,28 @@ fn parse_feedback(game: &Game, text: &str, field: &str) -> Result<Feedback, ApiE
         .map_err(|e| ApiError::Invalid(format!("{field}: {e}")))
 }
 
-/// A reply as JSON: its text and its counts, for drawing key pegs.
-fn reply_json(game: &Game, fb: Feedback) -> Value {
-    let text = game.format_feedback(fb);
-    match game.reply(fb) {
-        Reply::Pegs { black, white } => json!({"text": text, "black": black, "white": white}),
-        Reply::Black(b) => json!({"text": text, "black": b, "white": 0}),
-        Reply::TwoD(_) => json!({"text": text}),
+/// A refused session call: a contradiction (409 with its diagnosis), a call the session's state
+/// does not allow (409), anything else 422.
+fn session_error(e: SessionError) -> ApiError {
+    match e {
+        SessionError::Contradiction(c) => ApiError::Contradiction(c),
+        SessionError::Size(e) => ApiError::TooBig(e.to_string()),
+        e if e.is_conflict() => ApiError::Conflict(e.to_string()),
+        e => ApiError::Invalid(e.to_string()),
     }
 }
 
-/// One move as JSON.
-fn move_json(game: &Game, guess: &Code, fb: Feedback) -> Value {
-    json!({
-        "guess": game.format_code(guess),
-        "feedback": game.format_feedback(fb),
-        "reply": reply_json(game, fb),
-    })
+/// A session's answer with its id in front: `{"id": ..., ...state}`.
+#[derive(Serialize)]
+struct WithId<'a, T: Serialize> {
+    id: &'a str,
+    #[serde(flatten)]
+    state: T,
 }
 
-/// A diagnosis as JSON: the answers to change (1-based) and what they could have been.
-fn diagnosis_json(game: &Game, d: &Diagnosis) -> Value {
-    let suspects: Vec<Value> = d
-        .suspects
-        .iter()
-        .take(8)
-        .map(|s| {
-            json!({
-                "answers": s.moves.iter().map(|i| i + 1).collect::<Vec<_>>(),
-                "secrets": s.secrets,
-                "corrections": s.corrections.iter().take(5).map(|(v, n)| json!({
-                    "replies": v.iter().map(|f| game.format_feedback(*f)).collect::<Vec<_>>(),
-                    "secrets": n,
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({"changes": d.changes, "suspects": suspects})
-}
-
-/// The contradiction error for replies no secret fits.
-fn contradiction(game: &Game, history: &[(Code, Feedback)], d: &Diagnosis) -> ApiError {
-    ApiError::Contradiction {
-        message: d.explain(game, history),
-        details: diagnosis_json(game, d),
-    }
+/// A report as JSON, with the session id in front.
+fn with_id<T: Serialize>(id: &str, state: T) -> Value {
+    serde_json::to_value(WithId { id, state }).unwrap_or_else(|e| json!({"error": e.to_string()}))
 }
 
 /// A JSON response with status 200.

@@ -1,36 +1,32 @@
-//! Solve: a strategy breaks the user's secret from the replies the user gives. Replies that
-//! contradict the earlier ones are refused with a diagnosis naming the suspect answers.
+//! Solve: a strategy breaks the user's secret from the replies the user gives, in a library
+//! [`SolveSession`](codebreak_session::SolveSession). Every answer is its
+//! [`SolveState`](codebreak_session::SolveState) with the session id in front. Replies that
+//! contradict the earlier ones are refused (409) with a diagnosis naming the suspect answers.
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use codebreak_core::GameSpec;
-use codebreak_strategy::{Breaker, Progress};
+use codebreak_core::{GameSpec, Pool, Ties};
+use codebreak_session::{SessionError, SolveSession, SolveState};
+use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{
-    AppState, PoolName, StrategyChoice, TiesName, contradiction, game_of, move_json, ok,
-    parse_feedback,
-};
+use super::{AppState, game_of, ok, session_error, strategy_options, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
 use crate::memory::{self, Charge};
 use crate::store::{Phase, lock};
 
-fn default_strategy() -> String {
-    "minimax".into()
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StartRequest {
     #[serde(default)]
     game: GameSpec,
-    #[serde(default = "default_strategy")]
-    strategy: String,
-    pool: Option<PoolName>,
-    ties: Option<TiesName>,
+    #[serde(default)]
+    strategy: StrategyKind,
+    pool: Option<Pool>,
+    ties: Option<Ties>,
     seed: Option<u64>,
     first_guess: Option<String>,
 }
@@ -39,17 +35,6 @@ pub struct StartRequest {
 #[serde(deny_unknown_fields)]
 pub struct ReplyRequest {
     feedback: String,
-}
-
-/// Where a session stands after a request, from its state.
-fn phase_of(v: &Value) -> Phase {
-    if v["solved"] == true {
-        Phase::Finished
-    } else if v["moves"].as_array().is_some_and(|m| !m.is_empty()) {
-        Phase::Playing
-    } else {
-        Phase::Fresh
-    }
 }
 
 /// `POST /api/solve/{id}/undo` takes an empty object (`{}`): like every body, it is JSON and
@@ -67,58 +52,30 @@ pub struct CorrectRequest {
 }
 
 /// One game in which the computer breaks the user's secret.
-pub struct SolveSession {
-    engine: EngineRef,
+pub struct SolveEntry {
+    /// Keeps the game's tables cached while the session lives.
+    _engine: EngineRef,
     /// The memory charged for this session (its candidate list).
     _charge: Charge,
-    breaker: Breaker,
-    description: String,
+    session: SolveSession,
     show: usize,
 }
 
-impl SolveSession {
+impl SolveEntry {
     /// The state, with the next guess (computed if needed: call on the blocking pool).
-    fn view(&mut self, id: &str) -> Value {
-        let game = self.engine.game().clone();
-        let history = self.breaker.history();
-        let moves: Vec<Value> = history
-            .iter()
-            .map(|(g, f)| move_json(&game, g, *f))
-            .collect();
-        let solved = self.breaker.is_solved();
-        let remaining = self.breaker.remaining();
-        let mut v = json!({
-            "id": id,
-            "game": game.spec(),
-            "name": game.to_string(),
-            "strategy": self.description,
-            "moves": moves,
-            "solved": solved,
-            "remaining": remaining,
-        });
-        if remaining <= self.show {
-            v["candidates"] = json!(
-                self.breaker
-                    .candidates()
-                    .map(|c| game.format_code(&c))
-                    .collect::<Vec<_>>()
-            );
-        }
-        if solved {
-            let (last, _) = history.last().expect("solved after a move");
-            v["secret"] = json!(game.format_code(last));
-            v["summary"] = json!(format!(
-                "Your secret is {}: found with {} guess{}.",
-                game.format_code(last),
-                history.len(),
-                if history.len() == 1 { "" } else { "es" }
-            ));
-        } else {
-            let g = self.breaker.next_guess();
-            v["guess"] = json!(game.format_code(&g));
-            v["number"] = json!(history.len() + 1);
-        }
-        v
+    fn state(&mut self) -> SolveState {
+        self.session.state(self.show)
+    }
+}
+
+/// Where a session stands after a request.
+fn phase_of(s: &SolveState) -> Phase {
+    if s.solved {
+        Phase::Finished
+    } else if !s.moves.is_empty() {
+        Phase::Playing
+    } else {
+        Phase::Fresh
     }
 }
 
@@ -128,6 +85,15 @@ pub async fn start(
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
     let game = game_of(&req.game)?;
+    let options = strategy_options(
+        &game,
+        &StrategyOptionsSpec {
+            pool: req.pool,
+            ties: req.ties,
+            seed: req.seed,
+            first_guess: req.first_guess,
+        },
+    )?;
     let (engine, charge) = state
         .engine(
             &game,
@@ -136,23 +102,19 @@ pub async fn start(
             memory::session_bytes(&game, 1),
         )
         .await?;
-    let choice = StrategyChoice {
-        pool: req.pool,
-        ties: req.ties,
-        seed: req.seed,
-        first_guess: req.first_guess,
-    };
-    let strategy = choice.build(&req.strategy, &game, &engine, false)?;
-    let session = SolveSession {
-        description: strategy.describe(&game),
-        breaker: Breaker::new(engine.arc(), strategy),
-        engine,
+    let strategy = AnyStrategy::build(req.strategy, &options, &game, engine.space())
+        .map_err(ApiError::invalid)?;
+    let entry = SolveEntry {
+        session: SolveSession::new(engine.arc(), strategy),
+        _engine: engine,
         _charge: charge,
         show: state.limits().show_candidates,
     };
-    let (id, cell) = state.0.solves.insert(session)?;
+    let (id, cell) = state.0.solves.insert(entry)?;
     let id2 = id.clone();
-    let v = state.compute(move || lock(&cell).view(&id2)).await?;
+    let v = state
+        .compute(move || with_id(&id2, lock(&cell).state()))
+        .await?;
     Ok(ok(v))
 }
 
@@ -162,7 +124,9 @@ pub async fn state(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let cell = state.0.solves.get(&id)?;
-    let v = state.compute(move || lock(&cell).view(&id)).await?;
+    let v = state
+        .compute(move || with_id(&id, lock(&cell).state()))
+        .await?;
     Ok(ok(v))
 }
 
@@ -176,39 +140,51 @@ pub async fn end(
     Ok(ok(json!({"id": id, "ended": true})))
 }
 
+/// Runs `f` on the session and answers with its state; the store learns the new phase.
+async fn act(
+    state: AppState,
+    id: String,
+    f: impl FnOnce(&mut SolveSession) -> Result<(), SessionError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let cell = state.0.solves.get(&id)?;
+    let id2 = id.clone();
+    let (v, phase) = state
+        .compute(move || -> Result<(Value, Phase), ApiError> {
+            let mut s = lock(&cell);
+            f(&mut s.session).map_err(session_error)?;
+            let st = s.state();
+            let phase = phase_of(&st);
+            Ok((with_id(&id2, st), phase))
+        })
+        .await??;
+    state.0.solves.set_phase(&id, phase);
+    Ok(ok(v))
+}
+
+/// Names the field of a reply that cannot be read.
+fn feedback_field(e: SessionError) -> SessionError {
+    match e {
+        SessionError::Reply(e) => SessionError::Setup(format!("feedback: {e}")),
+        e => e,
+    }
+}
+
 /// `POST /api/solve/{id}/reply`: the reply to the pending guess.
 pub async fn reply(
     State(state): State<AppState>,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ReplyRequest>,
 ) -> Result<Response, ApiError> {
-    let cell = state.0.solves.get(&id)?;
-    let id2 = id.clone();
-    let v = state
-        .compute(move || -> Result<Value, ApiError> {
-            let id = id2;
-            let mut s = lock(&cell);
-            let game = s.engine.game().clone();
-            if s.breaker.is_solved() {
-                return Err(ApiError::Conflict(
-                    "the secret is already found: undo the last answer or start a new game".into(),
-                ));
-            }
-            let fb = parse_feedback(&game, &req.feedback, "feedback")?;
-            let guess = s.breaker.next_guess();
-            match s.breaker.tell(fb) {
-                Ok(Progress::Solved { .. } | Progress::Continue { .. }) => Ok(s.view(&id)),
-                Err(_) => {
-                    let d = s.breaker.diagnose_with(Some(fb));
-                    let mut history = s.breaker.history();
-                    history.push((guess, fb));
-                    Err(contradiction(&game, &history, &d))
-                }
-            }
-        })
-        .await??;
-    state.0.solves.set_phase(&id, phase_of(&v));
-    Ok(ok(v))
+    act(state, id, move |s| {
+        if s.is_solved() {
+            return Err(SessionError::Over(
+                "the secret is already found: undo the last answer or start a new game",
+            ));
+        }
+        s.reply_text(&req.feedback).map_err(feedback_field)?;
+        Ok(())
+    })
+    .await
 }
 
 /// `POST /api/solve/{id}/undo`: takes back the last answer.
@@ -217,22 +193,7 @@ pub async fn undo(
     Path(id): Path<String>,
     ApiJson(UndoRequest {}): ApiJson<UndoRequest>,
 ) -> Result<Response, ApiError> {
-    let cell = state.0.solves.get(&id)?;
-    let id2 = id.clone();
-    let v = state
-        .compute(move || -> Result<Value, ApiError> {
-            let id = id2;
-            let mut s = lock(&cell);
-            if !s.breaker.undo() {
-                return Err(ApiError::Conflict(
-                    "there is no answer to take back yet".into(),
-                ));
-            }
-            Ok(s.view(&id))
-        })
-        .await??;
-    state.0.solves.set_phase(&id, phase_of(&v));
-    Ok(ok(v))
+    act(state, id, |s| s.undo()).await
 }
 
 /// `POST /api/solve/{id}/correct`: changes an earlier answer; the later guesses stay.
@@ -241,35 +202,10 @@ pub async fn correct(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<CorrectRequest>,
 ) -> Result<Response, ApiError> {
-    let cell = state.0.solves.get(&id)?;
-    let id2 = id.clone();
-    let v = state
-        .compute(move || -> Result<Value, ApiError> {
-            let id = id2;
-            let mut s = lock(&cell);
-            let game = s.engine.game().clone();
-            let n = s.breaker.history().len();
-            if req.answer == 0 || req.answer > n {
-                return Err(ApiError::Invalid(match n {
-                    0 => format!(
-                        "answer {} does not exist: no answer has been given yet",
-                        req.answer
-                    ),
-                    _ => format!("answer {} does not exist: expected 1 to {n}", req.answer),
-                }));
-            }
-            let fb = parse_feedback(&game, &req.feedback, "feedback")?;
-            match s.breaker.correct(req.answer - 1, fb) {
-                Ok(_) => Ok(s.view(&id)),
-                Err(_) => {
-                    let mut history = s.breaker.history();
-                    history[req.answer - 1].1 = fb;
-                    let d = codebreak_strategy::diagnose(&s.engine, &history);
-                    Err(contradiction(&game, &history, &d))
-                }
-            }
-        })
-        .await??;
-    state.0.solves.set_phase(&id, phase_of(&v));
-    Ok(ok(v))
+    act(state, id, move |s| {
+        s.correct_text(req.answer, &req.feedback)
+            .map_err(feedback_field)?;
+        Ok(())
+    })
+    .await
 }

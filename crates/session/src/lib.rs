@@ -1,0 +1,68 @@
+//! # codebreak-session
+//!
+//! What a person does with codebreak, once, for every front end: play against a codemaker
+//! ([`PlaySession`]), let a strategy break a secret ([`SolveSession`]), ask for a hint
+//! ([`hint()`]), and be told why replies contradict each other ([`Contradiction`]).
+//!
+//! **Main design decision: front ends are adapters over these types.** The command line, the
+//! web server and the Python package map their input onto a session call and serialise the
+//! session's answer, a report type of this crate ([`PlayState`], [`SolveState`],
+//! [`HintReport`], [`Contradiction`]), as it is. So `--json`, the web API and Python objects
+//! have the same fields with the same names, and a rule (how many attempts by default, when
+//! the secret may be revealed, which strategies a hint lists) is written once. The documented
+//! ranges of the session options ([`ATTEMPTS`], [`SHOW`], [`MOVES`], [`STRATEGIES`]) are the
+//! ones every front end validates with.
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod hint;
+pub mod play;
+pub mod report;
+pub mod solve;
+
+use codebreak_core::Range;
+
+pub use error::SessionError;
+pub use hint::{HintOptions, HintReport, Omitted, SuggestionReport, hint};
+pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
+pub use report::{
+    Contradiction, CorrectionReport, DiagnosisReport, MoveReport, ReplyReport, SuspectReport,
+};
+pub use solve::{SolveSession, SolveState};
+
+/// Guesses allowed in a game against a codemaker. The default is [`default_attempts`].
+pub const ATTEMPTS: Range = Range {
+    what: "attempts",
+    min: 1,
+    max: 100,
+    doc: "guesses allowed (default 10, two more per peg beyond 4)",
+};
+
+/// How many of the remaining secrets a hint or a session lists.
+pub const SHOW: Range = Range {
+    what: "show",
+    min: 0,
+    max: 1000,
+    doc: "how many of the remaining secrets to list",
+};
+
+/// Moves in a history given at once (a hint's, or one read from a file).
+pub const MOVES: Range = Range {
+    what: "moves",
+    min: 0,
+    max: 1000,
+    doc: "moves in one history",
+};
+
+/// Strategies asked about at once (a hint, a comparison).
+pub const STRATEGIES: Range = Range {
+    what: "strategies",
+    min: 1,
+    max: 16,
+    doc: "strategies compared at once",
+};
+
+/// Guesses allowed by default: 10, and two more per peg beyond 4.
+pub fn default_attempts(pegs: usize) -> usize {
+    10 + 2 * pegs.saturating_sub(4)
+}
