@@ -1,8 +1,10 @@
 //! Options shared by several subcommands, and their mapping onto library types.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use codebreak_core::{Game, GameKind, GameSpec, MAX_COLORS, MAX_PEGS, Order, Pool, Ties};
 use codebreak_strategy::StrategyOptions;
+use codebreak_tree::Format;
 
 use crate::failure::{BadInput, Failure};
 
@@ -18,6 +20,17 @@ pub enum GameChoice {
     Blackpeg,
     /// The twoD comparison game on an N×N grid (default 5).
     Twod,
+}
+
+/// `--format` of `analyze --tree` and `optimal --tree`: the formats the tree crate writes,
+/// named and described by its table.
+pub fn written_format() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::writable().map(format_value)).try_map(|s| s.parse::<Format>())
+}
+
+/// A tree format as clap lists it.
+pub fn format_value(f: Format) -> PossibleValue {
+    PossibleValue::new(f.name()).help(f.what())
 }
 
 /// Code enumeration orders.
