@@ -139,7 +139,7 @@ impl Format {
         self.info().read
     }
 
-    /// Whether [`crate::write`] writes it.
+    /// Whether [`crate::write()`] writes it.
     pub fn can_write(self) -> bool {
         self.info().write
     }
@@ -154,7 +154,7 @@ impl Format {
         FORMATS.iter().filter(|f| f.read).map(|f| f.format)
     }
 
-    /// The formats [`crate::write`] writes, in [`FORMATS`] order.
+    /// The formats [`crate::write()`] writes, in [`FORMATS`] order.
     pub fn writable() -> impl Iterator<Item = Format> {
         FORMATS.iter().filter(|f| f.write).map(|f| f.format)
     }

@@ -1,5 +1,5 @@
 //! The two entry points every front end uses: [`read`] a tree in any readable format (given,
-//! or detected with [`Format::detect`]) and [`write`] one in any writable format. Which
+//! or detected with [`Format::detect`]) and [`write()`] one in any writable format. Which
 //! formats those are is the table [`crate::format::FORMATS`].
 
 use std::io::Read;
@@ -161,7 +161,7 @@ pub fn write(
     Ok(())
 }
 
-/// The text [`write`] writes.
+/// The text [`write()`] writes.
 pub fn write_string(tree: &DecisionTree, game: &Game, format: Format) -> Result<String, TreeError> {
     if !format.can_write() {
         return Err(TreeError::NotWritable(format));

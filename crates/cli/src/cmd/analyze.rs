@@ -18,7 +18,7 @@ Examples:
   codebreak analyze --game bulls --order swap --first-guess 0123 --compare first,minimax
   codebreak analyze --pegs 5 --colors 8 --strategy entropy --json
   codebreak analyze --strategy entropy --tree tree.json
-  codebreak analyze --tree - --format paths | head -3   # the tree on standard output, the figures on standard error";
+  codebreak analyze --tree - --format paths | head -3   # tree to stdout, figures to stderr";
 
 /// Arguments of `analyze`.
 #[derive(Args, Debug)]
