@@ -181,12 +181,7 @@ impl Builder<'_> {
             ));
         }
         if self.nodes.is_empty() {
-            self.nodes.push(Building {
-                guess: line.moves[0].0,
-                line: line_no,
-                branches: Vec::new(),
-                ends: Vec::new(),
-            });
+            self.push(line.moves[0].0, line_no);
         }
         let mut at = 0;
         for (i, &(guess, fb)) in line.moves.iter().enumerate() {
@@ -245,19 +240,24 @@ impl Builder<'_> {
             at = match next {
                 Some(n) => n,
                 None => {
-                    self.nodes.push(Building {
-                        guess: line.moves[i + 1].0,
-                        line: line_no,
-                        branches: Vec::new(),
-                        ends: Vec::new(),
-                    });
-                    let n = self.nodes.len() - 1;
+                    let n = self.push(line.moves[i + 1].0, line_no);
                     self.nodes[at].branches.push((fb, n));
                     n
                 }
             };
         }
         Ok(())
+    }
+
+    /// A new node, first played by `line`; returns its index.
+    fn push(&mut self, guess: Code, line: usize) -> usize {
+        self.nodes.push(Building {
+            guess,
+            line,
+            branches: Vec::new(),
+            ends: Vec::new(),
+        });
+        self.nodes.len() - 1
     }
 
     /// The tree under `at`, branches in reply order.
