@@ -7,6 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use codebreak_core::spec::{COLORS, PEGS, SIZE};
 use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Ties};
 use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
+use codebreak_tree::Format;
 
 use crate::failure::{BadInput, Failure};
 
@@ -31,6 +32,17 @@ pub fn ranged_usize(
     r: Range,
 ) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
     move |text| r.parse(text).map(|v| v as usize).map_err(|e| e.to_string())
+}
+
+/// `--format` of `analyze --tree` and `optimal --tree`: the formats the tree crate writes,
+/// named and described by its table.
+pub fn written_format() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::writable().map(format_value)).try_map(|s| s.parse::<Format>())
+}
+
+/// A tree format as clap lists it.
+pub fn format_value(f: Format) -> PossibleValue {
+    PossibleValue::new(f.name()).help(f.what())
 }
 
 /// Game options.

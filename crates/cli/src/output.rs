@@ -1,10 +1,14 @@
 //! Writers shared by the subcommands: figure tables, JSON objects, progress bars.
 
-use std::io::IsTerminal;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::Path;
 
 use codebreak_analysis::Analysis;
+use codebreak_tree::{Format, TreeError};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value};
+
+use crate::failure::Failure;
 
 /// The figures every command reports about a strategy over all secrets.
 pub struct Figures<'a> {
@@ -176,9 +180,69 @@ pub fn progress_bar(len: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
     Some(bar)
 }
 
+/// Whether a file argument is `-`: standard input or output.
+pub fn is_std(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// A tree file's name in messages: `standard output` for `-`.
+fn tree_name(path: &Path) -> String {
+    if is_std(path) {
+        "standard output".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Writes a tree through the tree crate's writer to `path`, or to standard output for `-`.
+/// The writer's I/O error stays in the error's chain, so that a closed standard output (as in
+/// `--tree /dev/stdout | head -3`) ends the run quietly with exit 0 (see [`crate::failure`]).
+pub fn write_tree(
+    path: &Path,
+    format: Format,
+    game: &codebreak_core::Game,
+    tree: &codebreak_tree::DecisionTree,
+) -> Result<(), Failure> {
+    let written = if is_std(path) {
+        codebreak_tree::write(
+            &mut BufWriter::new(std::io::stdout().lock()),
+            tree,
+            game,
+            format,
+        )
+    } else {
+        std::fs::File::create(path)
+            .map_err(TreeError::Io)
+            .and_then(|f| codebreak_tree::write(&mut BufWriter::new(f), tree, game, format))
+    };
+    written.map_err(|e| {
+        let what = format!("cannot write tree file {}", tree_name(path));
+        Failure::BadInput(match e {
+            TreeError::Io(io) => anyhow::Error::new(io).context(what),
+            other => anyhow::Error::new(other).context(what),
+        })
+    })
+}
+
+/// Prints a command's report on standard output, or on standard error when standard output
+/// carries a tree (`--tree -`).
+pub fn report(text: &str, tree_on_stdout: bool) -> Result<(), Failure> {
+    if tree_on_stdout {
+        std::io::stderr().write_all(text.as_bytes())?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
 /// Fails early, before any long computation, when `path` cannot be written: its directory is
-/// missing or it names a directory.
+/// missing or it names a directory. `-` (standard output) always can.
 pub fn check_writable(path: &std::path::Path) -> Result<(), crate::failure::Failure> {
+    if is_std(path) {
+        return Ok(());
+    }
     let bad = |why: &str| {
         Err(crate::failure::Failure::BadInput(anyhow::anyhow!(
             "cannot write {}: {why}",

@@ -273,7 +273,11 @@ fn output_paths_are_checked_before_searching() {
 #[test]
 fn self_check_reads_the_tree_file_back() {
     let dir = tempfile::tempdir().unwrap();
-    for (format, name) in [("json", "t.json"), ("compact", "t.txt")] {
+    for (format, name) in [
+        ("json", "t.json"),
+        ("compact", "t.txt"),
+        ("paths", "t.paths"),
+    ] {
         let tree = dir.path().join(name);
         let tree = tree.to_str().unwrap();
         let out = run_args(
@@ -331,6 +335,37 @@ fn self_check_reads_the_tree_file_back() {
         None,
     );
     assert!(stdout(&out).contains("self-check  the tree replays to 5625 / 1296"));
+}
+
+/// `--tree -`: the tree alone on standard output, the figures (and the self-check, of the tree
+/// in memory) on standard error.
+#[test]
+fn trees_can_go_to_standard_output() {
+    let game = ["--pegs", "3", "--colors", "3"];
+    let mut args = vec![
+        "optimal",
+        "--tree",
+        "-",
+        "--format",
+        "compact",
+        "--self-check",
+    ];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let figures = stderr(&out);
+    let line = figures.lines().find(|l| l.starts_with("total ")).unwrap();
+    let total = line["total".len()..].trim();
+    assert!(
+        figures.contains(&format!("self-check  the tree replays to {total} / 27")),
+        "{figures}"
+    );
+    let tree = stdout(&out);
+    assert!(tree.starts_with('{') && tree.lines().count() == 1, "{tree}");
+    let mut verify = vec!["verify", "-", "--json"];
+    verify.extend(game);
+    let v = json(&run_args(&verify, Some(&tree)));
+    assert_eq!(v["total"].to_string(), total);
 }
 
 #[test]

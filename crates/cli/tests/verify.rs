@@ -325,13 +325,31 @@ fn bad_options_exit_2() {
         2,
         &["--pegs", "pegs 0 is out of range: expected 1 to 16"],
     );
+    // A format given that the file is not in: what it looks like, and what would work.
     assert_fails(
         &run_args(
             &["verify", &knuth, "--alphabet", "123456", "--format", "json"],
             None,
         ),
         2,
-        &["not a valid JSON tree"],
+        &[&format!(
+            "{knuth} is not a codebreak JSON tree: it looks like bracket notation; drop --format or use --format bracket"
+        )],
+    );
+    assert_fails(
+        &run_args(
+            &[
+                "verify",
+                &knuth,
+                "--alphabet",
+                "123456",
+                "--format",
+                "paths",
+            ],
+            None,
+        ),
+        2,
+        &["is not paths, one line per secret: it looks like bracket notation"],
     );
     assert_fails(
         &run_args(
@@ -396,7 +414,7 @@ fn json_trees_carry_their_game() {
     );
 }
 
-/// `analyze --tree` then `verify`: the same figures, in every tree format verify reads.
+/// `analyze --tree` then `verify`: the same figures, in every tree format both write and read.
 #[test]
 fn round_trips_through_analyze() {
     let dir = tempfile::tempdir().unwrap();
@@ -418,7 +436,7 @@ fn round_trips_through_analyze() {
         ),
     ];
     for (i, (game, strategy)) in cases.iter().enumerate() {
-        for format in ["json", "compact"] {
+        for format in ["json", "compact", "paths"] {
             let file = dir.path().join(format!("tree{i}.{format}"));
             let file = file.to_str().unwrap();
             let mut args = vec!["analyze", "--json", "--strategy", strategy];
@@ -427,9 +445,9 @@ fn round_trips_through_analyze() {
             let out = run_args(&args, None);
             assert!(out.status.success(), "{args:?}: {}", stderr(&out));
             let analyzed: Value = serde_json::from_str(&stdout(&out)).unwrap();
-            // A JSON tree names its game; compact notation needs the options again.
+            // A JSON tree names its game; the other formats need the options again.
             let mut verify_args = vec![file];
-            if format == "compact" {
+            if format != "json" {
                 verify_args.extend_from_slice(game);
             }
             let verified = figures(&verify_args);
@@ -552,4 +570,123 @@ fn published_trees_have_no_unreachable_branches() {
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         assert!(stderr(&out).is_empty(), "{name}: {}", stderr(&out));
     }
+}
+
+/// `-` is standard output for `analyze --tree` (the figures then go to standard error) and
+/// standard input for `verify`.
+#[test]
+fn trees_go_through_standard_streams() {
+    let game = ["--pegs", "3", "--colors", "4"];
+    for format in ["json", "compact", "paths"] {
+        for json in [false, true] {
+            let mut args = vec!["analyze", "--tree", "-", "--format", format];
+            args.extend(game);
+            if json {
+                args.push("--json");
+            }
+            let out = run_args(&args, None);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            let tree = stdout(&out);
+            // The figures are on standard error, the tree alone on standard output.
+            let figures = stderr(&out);
+            let total = if json {
+                let v: Value = serde_json::from_str(&figures).unwrap();
+                v["total"].as_u64().unwrap()
+            } else {
+                let line = figures.lines().find(|l| l.starts_with("total ")).unwrap();
+                line["total".len()..].trim().parse().unwrap()
+            };
+            assert!(!tree.contains("secrets"), "{tree}");
+            let mut verify = vec!["verify", "-", "--json"];
+            if format != "json" {
+                verify.extend(game);
+            }
+            let out = run_args(&verify, Some(&tree));
+            assert!(out.status.success(), "{format}: {}", stderr(&out));
+            let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            assert_eq!(v["total"], total, "{format}");
+            assert_eq!(v["format"], format);
+        }
+    }
+    // Errors name standard input.
+    assert_fails(
+        &run_args(&["verify", "-", "--pegs", "2"], Some("{01:{10:")),
+        2,
+        &["standard input: compact tree is malformed"],
+    );
+    let out = run_args(
+        &["verify", "-", "--pegs", "1", "--colors", "1"],
+        Some("0\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("tree      standard input (compact, 1 node)\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// A reader that stops early (`| head -3`) ends the run quietly with exit 0, whether the tree
+/// goes to `-` or to a path that is standard output.
+#[test]
+fn a_closed_standard_output_is_not_an_error() {
+    use std::io::{BufRead, BufReader};
+    // Bulls and Cows 4 of 10: 5040 lines, more than a pipe holds.
+    for tree in ["-", "/dev/stdout"] {
+        let args = [
+            "analyze",
+            "--game",
+            "bulls",
+            "--strategy",
+            "first",
+            "--tree",
+            tree,
+            "--format",
+            "paths",
+        ];
+        let mut child = common::spawn(&args);
+        drop(child.stdin.take());
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        for _ in 0..3 {
+            assert!(lines.next().unwrap().unwrap().contains(": 0123 "));
+        }
+        drop(lines);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{tree}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{tree}");
+    }
+}
+
+/// DOT is written, not read: said so whether detected or given.
+#[test]
+fn dot_files_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.dot");
+    let file = file.to_str().unwrap();
+    let out = run_args(
+        &[
+            "analyze", "--pegs", "2", "--colors", "3", "--tree", file, "--format", "dot",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_fails(
+        &run_args(&["verify", file, "--pegs", "2", "--colors", "3"], None),
+        2,
+        &[
+            "a Graphviz DOT drawing cannot be read as a tree: expected json, compact, bracket or paths",
+        ],
+    );
+    assert_fails(
+        &run_args(&["verify", file, "--format", "paths"], None),
+        2,
+        &[
+            "is not paths, one line per secret: it looks like a Graphviz DOT drawing, which cannot be read as a tree",
+        ],
+    );
+    assert_fails(
+        &run_args(&["verify", file, "--format", "dot"], None),
+        2,
+        &["dot"],
+    );
 }

@@ -210,8 +210,13 @@ pub struct SizeError {
     pub max: u128,
 }
 
-/// `"s"` unless `n` is 1.
-pub(crate) fn plural(n: usize) -> &'static str {
+/// `"s"` unless `n` is 1, for messages that count things.
+///
+/// ```
+/// use codebreak_core::error::plural;
+/// assert_eq!(format!("1 node{}, 2 node{}", plural(1), plural(2)), "1 node, 2 nodes");
+/// ```
+pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 

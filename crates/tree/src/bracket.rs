@@ -51,7 +51,7 @@ use crate::error::TreeError;
 
 /// The deepest the reader goes: brackets nested in brackets, and guesses along one path
 /// (a block that refers to itself stops here instead of overflowing the stack).
-pub const MAX_DEPTH: usize = 200;
+pub const MAX_DEPTH: usize = crate::MAX_DEPTH;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {

@@ -116,8 +116,11 @@ impl Parser<'_> {
     }
 
     fn node(&mut self, depth: usize) -> Result<Node, TreeError> {
-        if depth > 200 {
-            return Err(self.err("tree nested deeper than 200 levels"));
+        if depth > crate::MAX_DEPTH {
+            return Err(self.err(format!(
+                "tree nested deeper than {} levels",
+                crate::MAX_DEPTH
+            )));
         }
         self.skip_ws();
         if self.chars.get(self.at) != Some(&'{') {

@@ -2,9 +2,67 @@
 
 use thiserror::Error;
 
-/// A tree file that cannot be read.
+use crate::Format;
+use crate::format::names;
+use crate::verify::IllegalGuess;
+
+/// A tree that cannot be read or written.
 #[derive(Debug, Error)]
 pub enum TreeError {
+    /// A format codebreak writes but does not read.
+    #[error("{} cannot be read as a tree: expected {}", .0.what(), names(Format::readable()))]
+    NotReadable(Format),
+    /// A format codebreak reads but does not write.
+    #[error("trees cannot be written as {}: expected {}", .0.what(), names(Format::writable()))]
+    NotWritable(Format),
+    /// The text was read as the format given, failed, and looks like another format.
+    #[error("the text is not {}: it looks like {}", .given.what(), .looks_like.what())]
+    LooksLike {
+        /// The format asked for.
+        given: Format,
+        /// The format the text looks like ([`Format::recognise`]).
+        looks_like: Format,
+    },
+    /// A format that does not name its game, read without one.
+    #[error("{} does not name its game: expected the game to be given", .0.what())]
+    NeedsGame(Format),
+    /// A tree that names a game other than the one expected.
+    #[error("the tree is for {found}: expected {expected}")]
+    OtherGame {
+        /// The game the tree names.
+        found: String,
+        /// The game expected.
+        expected: String,
+    },
+    /// Bytes that are not UTF-8 text.
+    #[error(
+        "the tree is not UTF-8 text (invalid byte at offset {offset}): expected {}",
+        names(Format::readable())
+    )]
+    NotText {
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+    /// More text than [`crate::MAX_BYTES`].
+    #[error("the tree is larger than {} MiB: expected a smaller tree", .max >> 20)]
+    TooLarge {
+        /// The most bytes read.
+        max: u64,
+    },
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A tree to write with a guess that is not a legal guess of the game.
+    #[error("{0}")]
+    IllegalGuess(IllegalGuess),
+    /// Not valid paths (see [`crate::paths`]).
+    #[error("paths, line {line}: {why}")]
+    Paths {
+        /// Line (from 1).
+        line: usize,
+        /// What was wrong, and what was expected.
+        why: String,
+    },
     /// Not valid JSON, or not shaped like a tree.
     #[error("tree file is not a valid JSON tree: {0}")]
     Json(String),
@@ -83,6 +141,9 @@ pub enum VerifyError {
     /// A branch for a reply that never occurs after its path.
     #[error("{0}")]
     DeadBranch(crate::verify::DeadBranch),
+    /// A guess that is not a legal guess of the game.
+    #[error("{0}")]
+    IllegalGuess(IllegalGuess),
     /// The game is too large to enumerate its secrets.
     #[error(transparent)]
     Size(#[from] codebreak_core::SizeError),
@@ -98,11 +159,13 @@ impl VerifyError {
     }
 
     /// The guesses and replies leading to the failure, e.g. `1122 1B0W, 3456 0B1W`: the path
-    /// of the secret not found, or the path to the branch no secret reaches.
+    /// of the secret not found, the path to the branch no secret reaches, or the path to the
+    /// illegal guess (empty at the root).
     pub fn path(&self) -> Option<String> {
         match self {
             VerifyError::NotFound { path, .. } => Some(path.clone()),
             VerifyError::DeadBranch(b) => Some(b.path()),
+            VerifyError::IllegalGuess(g) => Some(g.before.clone()),
             VerifyError::Size(_) => None,
         }
     }

@@ -54,7 +54,10 @@ pub fn to_string(tree: &DecisionTree, game: &Game) -> String {
 
 /// The file as written, field by field: anything else is refused.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a codebreak JSON tree, {\"format\": \"codebreak-tree/1\", \"game\": ..., \"root\": ...}"
+)]
 struct FileRepr {
     format: Option<String>,
     game: GameSpec,
@@ -65,7 +68,10 @@ struct FileRepr {
 
 /// A node as written.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a node, {\"guess\": CODE, \"replies\": {REPLY: NODE, ...}}"
+)]
 struct NodeRepr {
     guess: String,
     #[serde(default)]

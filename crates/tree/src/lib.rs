@@ -14,27 +14,38 @@
 //! ([`DeadBranches`]). Trees carry real codes and replies (not indices), so a tree written by
 //! another program can be checked the same way.
 //!
-//! Formats: JSON ([`json`]), the one-line compact notation of the public MM(5,8) strategy
-//! challenge ([`compact`]), Graphviz DOT and one line per secret ([`text`]). The bracket
-//! notation of the published trees (Knuth, Irving, Neuwirth, Koyama and Lai) is read by
-//! [`bracket`]; [`Format::detect`] tells the readable formats apart.
+//! **Formats belong here.** Front ends do not choose a reader: they call [`read()`] (format
+//! given, or detected by [`Format::detect`]) and [`write()`], and list the formats from one
+//! table, [`format::FORMATS`], which says which are read and which written: JSON ([`json`],
+//! read and written, names its game), the one-line compact notation of the public MM(5,8)
+//! strategy challenge ([`compact`], read and written), one line per secret ([`paths`], read
+//! and written), Graphviz DOT ([`dot`], written) and the bracket notation of the published
+//! trees by Knuth, Irving, Neuwirth, Koyama and Lai ([`bracket`], read).
 #![deny(missing_docs)]
 
 use codebreak_core::{Code, Feedback};
 
 pub mod bracket;
 pub mod compact;
+pub mod dot;
 pub mod error;
 pub mod figures;
 pub mod format;
+pub mod io;
 pub mod json;
-pub mod text;
+pub mod paths;
 pub mod verify;
 
 pub use error::{TreeError, VerifyError};
 pub use figures::Figures;
-pub use format::Format;
-pub use verify::{DeadBranch, DeadBranches, VerifyReport, verify, verify_with};
+pub use format::{Format, ParseFormatError};
+pub use io::{MAX_BYTES, TreeFile, read, read_from, read_text, write, write_string};
+pub use verify::{DeadBranch, DeadBranches, IllegalGuess, VerifyReport, verify, verify_with};
+
+/// The deepest tree a reader builds: guesses along one path, brackets nested in brackets (a
+/// block of bracket notation that refers to itself stops here instead of overflowing the
+/// stack).
+pub const MAX_DEPTH: usize = 200;
 
 /// A node: the guess to play, and what to do after each reply other than "solved".
 ///

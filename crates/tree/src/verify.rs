@@ -5,10 +5,16 @@
 //! the strategies and the exact search use, so a bug in that kernel cannot make a tree look
 //! right. It stays fast: Bulls and Cows 4 of 10 (5040 secrets, 26 274 replies) replays in a few
 //! milliseconds in a release build.
+//!
+//! Before replaying, every guess of the tree is checked to be a legal guess of the game
+//! ([`check_guesses`]): a tree built in memory may hold codes its game does not allow (a
+//! repeated symbol where guesses may not repeat one, a colour out of range, a wrong length),
+//! which no reader would accept.
 
 use std::collections::HashSet;
 
-use codebreak_core::{Code, Feedback, Game, reference};
+use codebreak_core::error::plural;
+use codebreak_core::{Code, Feedback, Game, Role, reference};
 use serde::Serialize;
 
 use crate::Node;
@@ -70,6 +76,99 @@ impl std::fmt::Display for DeadBranch {
     }
 }
 
+/// A guess of a tree that is not a legal guess of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalGuess {
+    /// The guesses and replies that lead to the node, e.g. `1122 1B0W, 3456 0B1W` (empty at
+    /// the root).
+    pub before: String,
+    /// The guess, in the game's symbols (`?` for a colour the game does not have).
+    pub guess: String,
+    /// Why it is not a legal guess.
+    pub why: String,
+}
+
+impl std::fmt::Display for IllegalGuess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "guess {}", self.guess)?;
+        if self.before.is_empty() {
+            write!(f, " at the start")?;
+        } else {
+            write!(f, " after {}", self.before)?;
+        }
+        write!(f, " is not a legal guess: {}", self.why)
+    }
+}
+
+/// Checks that every guess of the tree is a legal guess of `game` (as
+/// [`Game::is_valid`] says for [`Role::Guess`]); returns the first that is not, in the tree's
+/// order (depth first, replies in order).
+///
+/// ```
+/// use codebreak_core::{Code, Game, GameSpec};
+/// use codebreak_tree::{Node, verify::check_guesses};
+/// let bulls = Game::new(&GameSpec::bulls(2, 3)).unwrap();
+/// let root = Node::leaf(Code::from_pegs(&[1, 1]).unwrap());
+/// assert_eq!(
+///     check_guesses(&bulls, &root).unwrap_err().to_string(),
+///     "guess 11 at the start is not a legal guess: it repeats '1', and a guess in bulls 2 of 3 \
+///      uses each symbol at most once"
+/// );
+/// ```
+pub fn check_guesses(game: &Game, root: &Node) -> Result<(), IllegalGuess> {
+    let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, Vec::new())];
+    while let Some((node, path)) = stack.pop() {
+        if !game.is_valid(&node.guess, Role::Guess) {
+            return Err(IllegalGuess {
+                before: format_path(game, &path),
+                guess: lenient_code(game, &node.guess),
+                why: why_illegal(game, &node.guess),
+            });
+        }
+        for (fb, child) in node.branches.iter().rev() {
+            let mut here = path.clone();
+            here.push((node.guess, *fb));
+            stack.push((child, here));
+        }
+    }
+    Ok(())
+}
+
+/// A code in the game's symbols, `?` standing for a colour the game does not have.
+fn lenient_code(game: &Game, code: &Code) -> String {
+    let symbols = game.alphabet().symbols();
+    code.pegs()
+        .iter()
+        .map(|&p| symbols.get(p as usize).copied().unwrap_or('?'))
+        .collect()
+}
+
+/// Why a code that [`Game::is_valid`] refuses as a guess is not one.
+fn why_illegal(game: &Game, code: &Code) -> String {
+    let pegs = game.pegs();
+    if code.len() != pegs {
+        return format!(
+            "it has {} symbol{}, and a guess in {game} has {pegs}",
+            code.len(),
+            plural(code.len())
+        );
+    }
+    if let Some(&p) = code.pegs().iter().find(|&&p| p as usize >= game.colors()) {
+        return format!(
+            "its colour number {p} (counting from 0) is not one of the {} colours of {game}",
+            game.colors()
+        );
+    }
+    let pegs = code.pegs();
+    match (1..pegs.len()).find(|&i| pegs[..i].contains(&pegs[i])) {
+        Some(i) => format!(
+            "it repeats {:?}, and a guess in {game} uses each symbol at most once",
+            game.alphabet().symbol(pegs[i])
+        ),
+        None => format!("it is not a guess of {game}"),
+    }
+}
+
 /// What to do with a branch no secret reaches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DeadBranches {
@@ -81,9 +180,10 @@ pub enum DeadBranches {
     Report,
 }
 
-/// Replays every secret of `game` through the tree rooted at `root`. Fails at the first secret
-/// (in the game's order) the tree does not find, or else at the first branch (in the tree's
-/// order) that no secret reaches.
+/// Replays every secret of `game` through the tree rooted at `root`. Fails at the first guess
+/// (in the tree's order) that is not a legal guess of the game ([`check_guesses`]), else at
+/// the first secret (in the game's order) the tree does not find, or else at the first branch
+/// (in the tree's order) that no secret reaches.
 pub fn verify(game: &Game, root: &Node) -> Result<VerifyReport, VerifyError> {
     verify_with(game, root, DeadBranches::Refuse)
 }
@@ -94,6 +194,7 @@ pub fn verify_with(
     root: &Node,
     dead: DeadBranches,
 ) -> Result<VerifyReport, VerifyError> {
+    check_guesses(game, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
     let kind = game.kind();
     let replies = game.feedback();
@@ -248,6 +349,48 @@ mod tests {
         let text = "{AA:{10:{AB:{02:BA,10:AC,01:CA}},01:BB,00:{BC:{10:BB,02:CB}}}}";
         let root = crate::compact::from_str(&game, text).unwrap();
         assert_eq!(verify(&game, &root).unwrap_err().secret(), Some("CC"));
+    }
+
+    #[test]
+    fn illegal_guesses_are_named_with_their_path() {
+        use codebreak_core::GameSpec;
+        let code = |pegs: &[u8]| Code::from_pegs(pegs).unwrap();
+        // A correct tree of bulls 2 of 3 (guesses 01, 10, 02, 20, 12, 21), then one guess
+        // replaced by a code the game does not allow.
+        let bulls = Game::new(&GameSpec::bulls(2, 3)).unwrap();
+        let good = crate::compact::from_str(&bulls, "{01:{02:10,10:{02:{01:21}},01:{12:{01:20}}}}")
+            .unwrap();
+        assert_eq!(verify(&bulls, &good).unwrap().secrets, 6);
+        let mut bad = good.clone();
+        bad.branches[1].1.guess = code(&[2, 2]);
+        let err = verify(&bulls, &bad).unwrap_err();
+        let at = bad.branches[1].0;
+        let before = format!("01 {}", bulls.format_feedback(at));
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "guess 22 after {before} is not a legal guess: it repeats '2', and a guess in bulls 2 of 3 uses each symbol at most once"
+            )
+        );
+        assert_eq!(err.path(), Some(before));
+        assert_eq!(err.secret(), None);
+        // A colour the game does not have, at the root; a wrong length.
+        let mut bad = good.clone();
+        bad.guess = code(&[0, 7]);
+        let err = verify(&bulls, &bad).unwrap_err().to_string();
+        assert!(
+            err.starts_with("guess 0? at the start is not a legal guess: its colour number 7"),
+            "{err}"
+        );
+        bad.guess = code(&[0, 1, 2]);
+        let err = verify(&bulls, &bad).unwrap_err().to_string();
+        assert!(
+            err.contains("it has 3 symbols, and a guess in bulls 2 of 3 has 2"),
+            "{err}"
+        );
+        // Repeats are legal guesses of Mastermind.
+        let game = abc();
+        assert!(check_guesses(&game, &Node::leaf(code(&[1, 1]))).is_ok());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use codebreak_core::{Game, GameSpec};
-use codebreak_tree::{Format, Node, VerifyReport, bracket, compact, text, verify};
+use codebreak_tree::{Format, Node, VerifyReport, bracket, paths, verify};
 
 /// The folder of published trees: `$CODEBREAK_PUBLISHED_TREES`, else `../shared/published-trees`
 /// next to the repository, else `/work/shared/published-trees` (where CI machines keep it when
@@ -51,13 +51,10 @@ fn bulls() -> Game {
 }
 
 fn import(game: &Game, name: &str) -> Node {
-    let text = read(name);
-    let node = match Format::detect(&text) {
-        Format::Bracket => bracket::from_str(game, &text),
-        Format::Compact => compact::from_str(game, &text),
-        Format::Json => panic!("{name} is not JSON"),
-    };
-    node.unwrap_or_else(|e| panic!("{name}: {e}"))
+    codebreak_tree::read(&read(name), None, Some(game))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .tree
+        .root
 }
 
 fn figures(game: &Game, name: &str) -> VerifyReport {
@@ -136,8 +133,8 @@ fn golf_files_replay_like_the_bracket_trees() {
     ] {
         let letters = mastermind("ABCDEF");
         let digits = mastermind("123456");
-        let a = text::to_paths(&letters, &import(&letters, golf)).unwrap();
-        let b = text::to_paths(&digits, &import(&digits, bracket)).unwrap();
+        let a = paths::to_string(&letters, &import(&letters, golf)).unwrap();
+        let b = paths::to_string(&digits, &import(&digits, bracket)).unwrap();
         // Codes are the four-letter words; replies (2B0W) keep their letters.
         let relabel = |word: &str| -> String {
             let code = word.trim_end_matches([':', ',']);
@@ -159,6 +156,20 @@ fn golf_files_replay_like_the_bracket_trees() {
     }
 }
 
+/// The published trees written one line per secret read back as the same trees.
+#[test]
+fn published_trees_survive_the_paths_format() {
+    for (game, name) in [
+        (mastermind("123456"), "widmaN_p4c6r-knuth.txt"),
+        (bulls(), "widmaN_p4c10n-optimal_from_book_appendix.txt"),
+    ] {
+        let root = import(&game, name);
+        let text = paths::to_string(&game, &root).unwrap();
+        assert_eq!(Format::detect(&text), Format::Paths);
+        assert_eq!(paths::from_str(&game, &text).unwrap(), root, "{name}");
+    }
+}
+
 #[test]
 fn neuwirth_transcription_is_rejected() {
     let game = mastermind("123456");
@@ -171,7 +182,7 @@ fn neuwirth_transcription_is_rejected() {
     assert!(path.contains("4135 "), "{path}");
     assert!(err.to_string().contains("ends at guess 1534"), "{err}");
     // The three faulty leaves named in the README, and nothing else, lose a secret.
-    let paths = text::to_paths(&game, &root).unwrap();
+    let paths = paths::to_string(&game, &root).unwrap();
     let mut lost: Vec<&str> = paths
         .lines()
         .filter(|l| l.ends_with("(not found)"))

@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use codebreak_analysis::analyze;
-use codebreak_core::{AnyEngine, Game};
+use codebreak_core::AnyEngine;
 use codebreak_strategy::{AnyStrategy, StrategyKind};
-use codebreak_tree::DecisionTree;
+use codebreak_tree::Format;
 
 use crate::args::{GameArgs, StrategyArgs};
 use crate::failure::{BadInput, Failure};
@@ -17,21 +17,8 @@ Examples:
   codebreak analyze --strategy minimax --alphabet 123456 --first-guess 1122   # Knuth: 5801
   codebreak analyze --game bulls --order swap --first-guess 0123 --compare first,minimax
   codebreak analyze --pegs 5 --colors 8 --strategy entropy --json
-  codebreak analyze --strategy entropy --tree tree.json";
-
-/// Tree file formats.
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
-pub enum TreeFormat {
-    /// codebreak's JSON tree.
-    #[default]
-    Json,
-    /// The one-line {GUESS:{REPLY:SUBTREE,...}} notation.
-    Compact,
-    /// Graphviz DOT.
-    Dot,
-    /// One line per secret: each guess with its reply.
-    Paths,
-}
+  codebreak analyze --strategy entropy --tree tree.json
+  codebreak analyze --tree - --format paths | head -3   # tree to stdout, figures to stderr";
 
 /// Arguments of `analyze`.
 #[derive(Args, Debug)]
@@ -56,12 +43,13 @@ pub struct AnalyzeArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Write the decision tree to FILE.
+    /// Write the decision tree to FILE; `-` writes it to standard output, and the figures
+    /// (table or --json) then go to standard error.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
     /// Format of --tree.
-    #[arg(long, value_enum, default_value_t, requires = "tree")]
-    pub format: TreeFormat,
+    #[arg(long, value_parser = crate::args::written_format(), default_value = "json", requires = "tree")]
+    pub format: Format,
     /// Draw the histogram(s) as an SVG chart into FILE.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
@@ -128,43 +116,23 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         results.push(analysis);
     }
     if let Some(path) = &a.tree {
-        write_tree(path, a.format, &game, &results[0].tree)?;
+        output::write_tree(path, a.format, &game, &results[0].tree)?;
     }
     let game_text = game.to_string();
     if let Some(path) = &a.plot {
         crate::plot::write_svg(&results, &game_text, path)?;
     }
-    if a.json {
-        if a.compare.is_some() {
-            crate::interact::emit(&results)?;
+    let text = if a.json {
+        let json = if a.compare.is_some() {
+            serde_json::to_string(&results)
         } else {
-            crate::interact::emit(&results[0])?;
-        }
+            serde_json::to_string(&results[0])
+        };
+        format!("{}\n", json.map_err(|e| Failure::BadInput(e.into()))?)
     } else if a.compare.is_some() {
-        print!("{}", output::comparison_text(&results, &game_text));
+        output::comparison_text(&results, &game_text)
     } else {
-        print!("{}", output::analysis_text(&results[0], &game_text));
-    }
-    Ok(())
-}
-
-/// Writes a tree in the chosen format.
-pub fn write_tree(
-    path: &PathBuf,
-    format: TreeFormat,
-    game: &Game,
-    tree: &DecisionTree,
-) -> Result<(), Failure> {
-    let text = match format {
-        TreeFormat::Json => codebreak_tree::json::to_string(tree, game),
-        TreeFormat::Compact => codebreak_tree::compact::to_string(game, &tree.root) + "\n",
-        TreeFormat::Dot => codebreak_tree::text::to_dot(game, &tree.root),
-        TreeFormat::Paths => codebreak_tree::text::to_paths(game, &tree.root).bad_input()?,
+        output::analysis_text(&results[0], &game_text)
     };
-    std::fs::write(path, text).map_err(|e| {
-        Failure::BadInput(anyhow::anyhow!(
-            "cannot write tree file {}: {e}",
-            path.display()
-        ))
-    })
+    output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }

@@ -6,16 +6,15 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use codebreak_core::error::quote;
+use codebreak_core::error::{plural, quote};
 use codebreak_core::{AnyEngine, Game, Pool};
 use codebreak_search::{Objective, Search, SearchError, SearchOptions, Solution};
-use codebreak_tree::{TreeError, VerifyReport};
+use codebreak_tree::{Format, VerifyReport};
 use serde_json::json;
 
 use crate::args::GameArgs;
-use crate::cmd::analyze::{TreeFormat, write_tree};
 use crate::failure::{BadInput, Failure};
-use crate::output::{Figures, with_fields};
+use crate::output::{self, Figures, with_fields};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -23,6 +22,7 @@ Examples:
   codebreak optimal --max-depth 5                    # 5626, no secret needs a sixth guess
   codebreak optimal --objective worst                # worst case 5
   codebreak optimal --game bulls --tree bulls.json --self-check
+  codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues";
 
 /// Arguments of `optimal`.
@@ -43,14 +43,15 @@ pub struct OptimalArgs {
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
     pub json: bool,
-    /// Write the optimal decision tree to FILE.
+    /// Write the optimal decision tree to FILE; `-` writes it to standard output, and the
+    /// figures (table or --json) then go to standard error.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
     /// Format of --tree.
-    #[arg(long, value_enum, default_value_t, requires = "tree")]
-    pub format: TreeFormat,
+    #[arg(long, value_parser = crate::args::written_format(), default_value = "json", requires = "tree")]
+    pub format: Format,
     /// Replay every secret through the tree with the independent checker (reading back the
-    /// file --tree wrote, when it is JSON or compact).
+    /// file --tree wrote, when its format can be read).
     #[arg(long)]
     pub self_check: bool,
     /// Where Ctrl-C saves the solved sets (default: the --resume file, else
@@ -121,7 +122,11 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             .load_checkpoint(path)
             .map_err(|e| Failure::BadInput(e.into()))?;
         if !a.json {
-            eprintln!("resuming with {n} solved sets from {}", path.display());
+            eprintln!(
+                "resuming with {n} solved set{} from {}",
+                plural(n),
+                path.display()
+            );
         }
     }
     // Ctrl-C (or SIGTERM) asks the search to stop; it then unwinds and we save.
@@ -145,7 +150,8 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
                 .save_checkpoint(&checkpoint)
                 .map_err(|e| Failure::BadInput(e.into()))?;
             eprintln!(
-                "codebreak: search stopped; {n} solved sets saved to {}; continue with --resume {}",
+                "codebreak: search stopped; {n} solved set{} saved to {}; continue with --resume {}",
+                plural(n),
                 checkpoint.display(),
                 checkpoint.display()
             );
@@ -155,21 +161,21 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         Err(e) => return Err(Failure::BadInput(e.into())),
     };
     if let Some(path) = &a.tree {
-        write_tree(path, a.format, &game, &solution.tree)?;
+        output::write_tree(path, a.format, &game, &solution.tree)?;
     }
     let checked = if a.self_check {
         Some(self_check(&game, &solution, a.tree.as_deref(), a.format)?)
     } else {
         None
     };
-    print_solution(
+    let text = solution_text(
         &solution,
         &game,
         &search.describe(),
         checked.as_ref(),
         a.json,
     );
-    Ok(())
+    output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }
 
 /// What `--self-check` replayed.
@@ -179,45 +185,33 @@ struct Checked {
     report: VerifyReport,
 }
 
-/// Replays every secret through the tree with the independent checker: the tree as the
-/// checker's own reader reads it back from the file `--tree` wrote (JSON or compact), or the
-/// tree in memory when there is no such file. Fails unless it replays to the figures the
-/// search reported.
+/// Replays every secret through the tree with the independent checker: the tree as the tree
+/// crate's reader reads it back from the file `--tree` wrote (in a format it reads), or the
+/// tree in memory when there is no such file (no `--tree`, `--tree -`, or DOT). Fails unless
+/// it replays to the figures the search reported.
 fn self_check(
     game: &Game,
     solution: &Solution,
     file: Option<&Path>,
-    format: TreeFormat,
+    format: Format,
 ) -> Result<Checked, Failure> {
     let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
-    let readable = matches!(format, TreeFormat::Json | TreeFormat::Compact);
-    let (root, file) = match file.filter(|_| readable) {
+    let file = file.filter(|f| format.can_read() && !output::is_std(f));
+    let (root, file) = match file {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let input = std::fs::File::open(path).map_err(|e| {
                 failed(format!(
                     "cannot read back the tree file {}: {e}",
                     path.display()
                 ))
             })?;
-            let root = match format {
-                TreeFormat::Json => codebreak_tree::json::from_str(&text).and_then(|(tree, g)| {
-                    if g.spec() == game.spec() {
-                        Ok(tree.root)
-                    } else {
-                        Err(TreeError::Json(format!(
-                            "the file names the game {g}, expected {game}"
-                        )))
-                    }
-                }),
-                _ => codebreak_tree::compact::from_str(game, &text),
-            }
-            .map_err(|e| {
+            let read = codebreak_tree::read_from(input, Some(format), Some(game)).map_err(|e| {
                 failed(format!(
                     "the tree file {} does not read back: {e}",
                     path.display()
                 ))
             })?;
-            (root, Some(path.to_path_buf()))
+            (read.tree.root, Some(path.to_path_buf()))
         }
         None => (solution.tree.root.clone(), None),
     };
@@ -235,7 +229,14 @@ fn figures(s: &Solution) -> Figures<'_> {
     }
 }
 
-fn print_solution(s: &Solution, game: &Game, what: &str, checked: Option<&Checked>, json: bool) {
+/// The report of a solution: a table, or one JSON object (with a new line).
+fn solution_text(
+    s: &Solution,
+    game: &Game,
+    what: &str,
+    checked: Option<&Checked>,
+    json: bool,
+) -> String {
     let figures = figures(s);
     if json {
         let mut tail = json!({
@@ -260,19 +261,19 @@ fn print_solution(s: &Solution, game: &Game, what: &str, checked: Option<&Checke
             figures.json(),
             tail,
         );
-        println!("{v}");
-        return;
+        return format!("{v}\n");
     }
-    print!(
-        "game      {game}\nstrategy  {what}\n\n{}time      {:.3} s\nnodes     {} (memo {} sets)\n",
+    let mut out = format!(
+        "game      {game}\nstrategy  {what}\n\n{}time      {:.3} s\nnodes     {} (memo {} set{})\n",
         figures.table(),
         s.seconds,
         s.nodes,
-        s.memo_entries
+        s.memo_entries,
+        plural(s.memo_entries)
     );
     if let Some(c) = checked {
-        println!(
-            "self-check  the tree {}replays to {} / {}, worst {}",
+        out += &format!(
+            "self-check  the tree {}replays to {} / {}, worst {}\n",
             match &c.file {
                 Some(f) => format!("read back from {} ", f.display()),
                 None => String::new(),
@@ -282,6 +283,7 @@ fn print_solution(s: &Solution, game: &Game, what: &str, checked: Option<&Checke
             c.report.worst
         );
     }
+    out
 }
 
 /// The spinner's line: nodes, the best strategy found so far for the whole game (the upper

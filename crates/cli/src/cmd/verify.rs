@@ -1,19 +1,20 @@
-//! `codebreak verify FILE`: reads a decision tree (JSON, compact or bracket notation) and
-//! replays every secret through it with the rules alone (`codebreak_tree::verify`, which shares
-//! no code with the strategies or the search).
+//! `codebreak verify FILE`: reads a decision tree with the tree crate's reader (any format it
+//! reads, given or detected) and replays every secret through it with the rules alone
+//! (`codebreak_tree::verify`, which shares no code with the strategies or the search).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::parser::ValueSource;
-use clap::{ArgMatches, Args, FromArgMatches, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches};
+use codebreak_core::error::plural;
 use codebreak_core::{Game, GameKind};
-use codebreak_tree::{DeadBranches, Format, Node, VerifyError, VerifyReport};
+use codebreak_tree::{DeadBranches, Format, Node, TreeError, VerifyError, VerifyReport};
 use serde_json::{Value, json};
 
 use crate::args::GameArgs;
 use crate::failure::{BadInput, Failure};
-use crate::output::{Figures, with_fields};
+use crate::output::{Figures, is_std, with_fields};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -21,42 +22,57 @@ Examples:
   codebreak verify --alphabet 123456 p4c6r-knuth.txt      # bracket notation: 5801
   codebreak verify --game bulls appendix.txt --json
   codebreak verify --pegs 5 --colors 8 challenge.txt      # compact notation needs the game
+  codebreak analyze --tree - --format paths | codebreak verify -   # - reads standard input
 
 Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
-path), or a branch of a JSON or compact tree can never be reached; 2 the file cannot be read,
-or the options are wrong. With --json a failure is also an object on standard output:
+path), a guess is not a legal guess of the game, or a branch of a tree (other than bracket
+notation) can never be reached; 2 the file cannot be read, or the options are wrong. With --json a failure is also an object on standard output:
 {\"error\": MESSAGE} and, when a secret is lost or a branch unreachable, \"secret\" and
 \"path\".";
 
-/// Largest tree file read: 256 MiB.
-const MAX_FILE_BYTES: u64 = 256 << 20;
-
-/// Tree file formats `verify` reads.
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+/// `--format`: detected, or one the tree crate reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum InputFormat {
-    /// JSON if the file starts with {", bracket notation if it starts with a count and has a
-    /// '(', compact notation otherwise.
+    /// Detected from the text ([`Format::detect`]).
     #[default]
     Auto,
-    /// codebreak's JSON tree (names its game).
-    Json,
-    /// The one-line {GUESS:{REPLY:SUBTREE,...}} notation (needs the game options).
-    Compact,
-    /// The bracket notation of the published trees, 1296 (1122: ...) (needs the game options).
-    Bracket,
+    /// Given.
+    Given(Format),
+}
+
+impl InputFormat {
+    fn given(self) -> Option<Format> {
+        match self {
+            InputFormat::Auto => None,
+            InputFormat::Given(f) => Some(f),
+        }
+    }
+}
+
+/// `auto`, then the formats the tree crate reads, named and described by its table.
+fn input_format() -> impl TypedValueParser<Value = InputFormat> {
+    let auto = PossibleValue::new("auto").help("detected from the text");
+    let values = std::iter::once(auto).chain(Format::readable().map(crate::args::format_value));
+    PossibleValuesParser::new(values).try_map(|s| match s.as_str() {
+        "auto" => Ok(InputFormat::Auto),
+        name => name.parse().map(InputFormat::Given),
+    })
 }
 
 /// The options as clap reads them.
 #[derive(Args, Debug)]
 #[command(after_help = EXAMPLES)]
 struct Options {
-    /// The tree file: JSON (as `analyze --tree` writes), compact notation, or the bracket
-    /// notation of the published trees (Knuth, Koyama-Lai, ...).
+    /// The tree file, `-` for standard input: any format `analyze --tree` writes but DOT
+    /// (JSON, compact, paths), or the bracket notation of the published trees (Knuth,
+    /// Koyama-Lai, ...).
     file: PathBuf,
     #[command(flatten)]
     game: GameArgs,
-    /// The file's format.
-    #[arg(long, value_enum, default_value_t)]
+    /// The file's format (auto: JSON if it starts with {", compact if with {, paths if its
+    /// first line starts with a code and ':', bracket if it starts with a count and has a '(',
+    /// compact otherwise).
+    #[arg(long, value_parser = input_format(), default_value = "auto")]
     format: InputFormat,
     /// Print JSON (the fields of `analyze --json`).
     #[arg(long)]
@@ -99,48 +115,36 @@ impl Args for VerifyArgs {
     }
 }
 
-fn bad(file: &Path, e: impl std::fmt::Display) -> Failure {
-    Failure::BadInput(anyhow::anyhow!("{}: {e}", file.display()))
+/// The file's name in messages: `standard input` for `-`.
+fn name(file: &Path) -> String {
+    if is_std(file) {
+        "standard input".into()
+    } else {
+        file.display().to_string()
+    }
 }
 
+fn bad(file: &Path, e: impl std::fmt::Display) -> Failure {
+    Failure::BadInput(anyhow::anyhow!("{}: {e}", name(file)))
+}
+
+/// The text of the tree file, or of standard input for `-`.
 fn read_file(path: &Path) -> Result<String, Failure> {
-    let file = std::fs::File::open(path).map_err(|e| {
-        Failure::BadInput(anyhow::anyhow!(
+    let cannot = |e: TreeError| match e {
+        TreeError::Io(e) if is_std(path) => {
+            Failure::BadInput(anyhow::anyhow!("cannot read standard input: {e}"))
+        }
+        TreeError::Io(e) => Failure::BadInput(anyhow::anyhow!(
             "cannot read tree file {}: {e}",
             path.display()
-        ))
-    })?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Failure::BadInput(anyhow::anyhow!(
-                "cannot read tree file {}: {e}",
-                path.display()
-            ))
-        })?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(bad(
-            path,
-            format!(
-                "the tree file is larger than {} MiB: expected a smaller tree",
-                MAX_FILE_BYTES >> 20
-            ),
-        ));
+        )),
+        e => bad(path, e),
+    };
+    if is_std(path) {
+        return codebreak_tree::read_text(std::io::stdin().lock()).map_err(cannot);
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        bad(
-            path,
-            format!(
-                "the tree file is not UTF-8 text (invalid byte at offset {}): expected JSON, compact or bracket notation",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    let file = std::fs::File::open(path).map_err(|e| cannot(TreeError::Io(e)))?;
+    codebreak_tree::read_text(file).map_err(cannot)
 }
 
 /// Game options given with a JSON tree must agree with the game it names.
@@ -194,30 +198,40 @@ fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
     ))
 }
 
-/// Reads the tree and its game.
+/// Reads the tree and its game: the game the tree names, or else the one the options give.
 fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
     let o = &a.options;
     let text = read_file(&o.file)?;
-    let format = match o.format {
-        InputFormat::Auto => Format::detect(&text),
-        InputFormat::Json => Format::Json,
-        InputFormat::Compact => Format::Compact,
-        InputFormat::Bracket => Format::Bracket,
+    let given = o.format.given();
+    let format = given.unwrap_or_else(|| Format::detect(&text));
+    let game = if format.names_game() {
+        None
+    } else {
+        let game = o.game.game()?;
+        game.space().bad_input()?;
+        Some(game)
     };
-    if format == Format::Json {
-        let (tree, game) = codebreak_tree::json::from_str(&text).map_err(|e| bad(&o.file, e))?;
-        check_agrees(a, &game)?;
-        game.space().map_err(|e| bad(&o.file, e))?;
-        return Ok((game, tree.root, format));
+    let read = codebreak_tree::read(&text, given, game.as_ref()).map_err(|e| match e {
+        TreeError::LooksLike { given, looks_like } => {
+            let hint = if looks_like.can_read() {
+                format!("; drop --format or use --format {looks_like}")
+            } else {
+                ", which cannot be read as a tree".to_string()
+            };
+            Failure::BadInput(anyhow::anyhow!(
+                "{} is not {}: it looks like {}{hint}",
+                name(&o.file),
+                given.what(),
+                looks_like.what()
+            ))
+        }
+        e => bad(&o.file, e),
+    })?;
+    if read.format.names_game() {
+        check_agrees(a, &read.game)?;
+        read.game.space().map_err(|e| bad(&o.file, e))?;
     }
-    let game = o.game.game()?;
-    game.space().bad_input()?;
-    let root = match format {
-        Format::Bracket => codebreak_tree::bracket::from_str(&game, &text),
-        _ => codebreak_tree::compact::from_str(&game, &text),
-    }
-    .map_err(|e| bad(&o.file, e))?;
-    Ok((game, root, format))
+    Ok((read.game, read.tree.root, read.format))
 }
 
 /// A failed check, with what `--json` reports besides the message.
@@ -269,12 +283,12 @@ fn check(a: &VerifyArgs) -> Result<(), Failed> {
         secret: e.secret().map(str::to_string),
         path: e.path(),
         failure: match e {
-            VerifyError::Size(_) => Failure::BadInput(anyhow::anyhow!("{}: {e}", file.display())),
-            _ => Failure::NoAnswer(anyhow::anyhow!("{}: {e}", file.display())),
+            VerifyError::Size(_) => bad(file, e),
+            _ => Failure::NoAnswer(anyhow::anyhow!("{}: {e}", name(file))),
         },
     })?;
     for branch in &report.dead_branches {
-        eprintln!("codebreak: warning: {}: {branch}", file.display());
+        eprintln!("codebreak: warning: {}: {branch}", name(file));
     }
     if a.options.json {
         println!("{}", report_json(&game, format, &report));
@@ -304,10 +318,11 @@ fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
 
 /// The same table as `analyze` prints.
 fn report_text(game: &Game, file: &Path, format: Format, root: &Node, r: &VerifyReport) -> String {
+    let nodes = root.size();
     let mut out = format!(
-        "game      {game}\ntree      {} ({format}, {} nodes)\n\n",
-        file.display(),
-        root.size()
+        "game      {game}\ntree      {} ({format}, {nodes} node{})\n\n",
+        name(file),
+        plural(nodes)
     );
     out.push_str(&figures(r).table());
     out.push_str("verified  every secret is found\n");

@@ -652,9 +652,12 @@ pub async fn upload(
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
     let text = body.to_string();
-    let (tree, game) = blocking(move || codebreak_tree::json::from_str(&text))
-        .await?
-        .map_err(ApiError::invalid)?;
+    let (tree, game) = blocking(move || {
+        codebreak_tree::read(&text, Some(codebreak_tree::Format::Json), None)
+            .map(|read| (read.tree, read.game))
+    })
+    .await?
+    .map_err(ApiError::invalid)?;
     let (engine, _) = state
         .engine(&game, state.limits().analysis_codes, "a tree", 0)
         .await?;

@@ -1,0 +1,452 @@
+//! One line per secret ("paths", as Wordle leaderboards list strategies): the secret, then each
+//! guess the tree plays against it with the reply it gets, up to the winning one.
+//!
+//! ```text
+//! AA: AB 1B0W, AC 1B0W, AA 2B0W
+//! AB: AB 2B0W
+//! CA: AB 0B1W, BC 0B1W, CA 2B0W
+//! ```
+//!
+//! Secrets come in the game's order. A secret the tree does not find ends with `(not found)`
+//! after the last reply it gets. The format carries no game, so reading it needs one.
+//!
+//! Reading merges the lines into a tree and checks them against the rules: every reply must be
+//! the one the secret gives, every line must agree with the others about the guess played after
+//! the same moves, a line ends with the winning reply (or `(not found)`), and every secret of
+//! the game has exactly one line. Branches no secret reaches are not written, so they do not
+//! come back; any other tree comes back as it was written.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use codebreak_core::error::quote;
+use codebreak_core::{Code, Feedback, Game, SizeError};
+
+use crate::Node;
+use crate::error::TreeError;
+
+/// Written after the last reply of a secret the tree does not find.
+const NOT_FOUND: &str = "(not found)";
+
+/// Writes one line per secret, in the game's order: `SECRET: GUESS REPLY, GUESS REPLY, ...`.
+/// Secrets the tree does not find end with `(not found)`. Fails when the game is too large to
+/// enumerate its secrets.
+pub fn to_string(game: &Game, root: &Node) -> Result<String, SizeError> {
+    let space = game.space()?;
+    let mut out = String::new();
+    for &s in space.secrets() {
+        let secret = space.code(s);
+        let _ = write!(out, "{}:", game.format_code(&secret));
+        let mut node = Some(root);
+        let mut first = true;
+        let mut found = false;
+        while let Some(n) = node {
+            let fb = game.score(&secret, &n.guess);
+            let _ = write!(
+                out,
+                "{}{} {}",
+                if first { " " } else { ", " },
+                game.format_code(&n.guess),
+                game.format_feedback(fb)
+            );
+            first = false;
+            if fb == game.win() {
+                found = true;
+                break;
+            }
+            node = n.branch(fb);
+        }
+        if !found {
+            out.push(' ');
+            out.push_str(NOT_FOUND);
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// One line as read: the secret, its moves, and whether the last one wins.
+///
+/// The line syntax is the only part that depends on the variant of the format; the merging of
+/// lines into a tree ([`Builder`]) does not.
+struct Line {
+    secret: Code,
+    moves: Vec<(Code, Feedback)>,
+    found: bool,
+}
+
+/// Reads `SECRET: GUESS REPLY, GUESS REPLY, ... [(not found)]`, checking each reply against the
+/// rules.
+fn parse_line(game: &Game, text: &str) -> Result<Line, String> {
+    let (secret_text, rest) = text.split_once(':').ok_or_else(|| {
+        format!(
+            "{} has no ':': expected SECRET: GUESS REPLY, GUESS REPLY, ...",
+            quote(text)
+        )
+    })?;
+    let secret = game
+        .parse_secret(secret_text.trim())
+        .map_err(|e| e.to_string())?;
+    let rest = rest.trim();
+    let (rest, found) = match rest.strip_suffix(NOT_FOUND) {
+        Some(r) => (r.trim_end(), false),
+        None => (rest, true),
+    };
+    let mut moves = Vec::new();
+    let win = game.win();
+    for (i, step) in rest.split(',').enumerate() {
+        if i >= crate::MAX_DEPTH {
+            return Err(format!(
+                "more than {} guesses: expected at most that many",
+                crate::MAX_DEPTH
+            ));
+        }
+        let (guess_text, reply_text) = match step.split_whitespace().collect::<Vec<_>>()[..] {
+            [g, r] => (g, r),
+            _ => {
+                return Err(format!(
+                    "move {} is {}: expected a guess and its reply, such as {} {}",
+                    i + 1,
+                    quote(step.trim()),
+                    game.format_code(&secret),
+                    game.format_feedback(win)
+                ));
+            }
+        };
+        let guess = game.parse_guess(guess_text).map_err(|e| e.to_string())?;
+        let reply = game.parse_feedback(reply_text).map_err(|e| e.to_string())?;
+        let rule = game.score(&secret, &guess);
+        if reply != rule {
+            return Err(format!(
+                "secret {} gets the reply {} to guess {}, not {}",
+                game.format_code(&secret),
+                game.format_feedback(rule),
+                guess_text,
+                quote(reply_text)
+            ));
+        }
+        if let Some((previous, _)) = moves.last().filter(|(_, f)| *f == win) {
+            return Err(format!(
+                "guess {} comes after the winning guess {}: expected the line to end there",
+                guess_text,
+                game.format_code(previous)
+            ));
+        }
+        moves.push((guess, reply));
+    }
+    let last = moves.last().map(|&(_, f)| f);
+    match (found, last) {
+        (true, Some(f)) if f != win => Err(format!(
+            "the line ends with the reply {}: expected the winning guess {} {}, or {NOT_FOUND}",
+            game.format_feedback(f),
+            game.format_code(&secret),
+            game.format_feedback(win)
+        )),
+        (false, Some(f)) if f == win => Err(format!(
+            "the secret is found, yet the line ends with {NOT_FOUND}"
+        )),
+        _ => Ok(Line {
+            secret,
+            moves,
+            found,
+        }),
+    }
+}
+
+/// A node while the lines are merged.
+struct Building {
+    guess: Code,
+    /// The line that first played this guess here.
+    line: usize,
+    branches: Vec<(Feedback, usize)>,
+    /// Replies after which some secret is not found, with the line that says so.
+    ends: Vec<(Feedback, usize)>,
+}
+
+/// Merges lines into a tree.
+struct Builder<'a> {
+    game: &'a Game,
+    nodes: Vec<Building>,
+    /// The line of each secret.
+    secrets: HashMap<Code, usize>,
+}
+
+impl Builder<'_> {
+    fn add(&mut self, line_no: usize, line: &Line) -> Result<(), String> {
+        let game = self.game;
+        if let Some(other) = self.secrets.insert(line.secret, line_no) {
+            return Err(format!(
+                "secret {} has a line already (line {other}): expected one line per secret",
+                game.format_code(&line.secret)
+            ));
+        }
+        if self.nodes.is_empty() {
+            self.push(line.moves[0].0, line_no);
+        }
+        let mut at = 0;
+        for (i, &(guess, fb)) in line.moves.iter().enumerate() {
+            let before = || {
+                line.moves[..i]
+                    .iter()
+                    .map(|(g, f)| format!("{} {}", game.format_code(g), game.format_feedback(*f)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let node = &self.nodes[at];
+            if node.guess != guess {
+                let when = if i == 0 {
+                    "first".to_string()
+                } else {
+                    format!("after {}", before())
+                };
+                return Err(format!(
+                    "this line guesses {} {when}, but line {} guesses {} there: expected one guess per position in the tree",
+                    game.format_code(&guess),
+                    node.line,
+                    game.format_code(&node.guess)
+                ));
+            }
+            let last = i + 1 == line.moves.len();
+            if last && line.found {
+                break;
+            }
+            let next = node
+                .branches
+                .iter()
+                .find(|(f, _)| *f == fb)
+                .map(|&(_, n)| n);
+            let ended = node.ends.iter().find(|(f, _)| *f == fb).map(|&(_, l)| l);
+            if last {
+                if let Some(n) = next {
+                    return Err(format!(
+                        "this line ends {NOT_FOUND} after reply {} to {}, but line {} goes on from there",
+                        game.format_feedback(fb),
+                        game.format_code(&guess),
+                        self.nodes[n].line
+                    ));
+                }
+                if ended.is_none() {
+                    self.nodes[at].ends.push((fb, line_no));
+                }
+                break;
+            }
+            if let Some(other) = ended {
+                return Err(format!(
+                    "line {other} ends {NOT_FOUND} after reply {} to {}, but this line goes on from there",
+                    game.format_feedback(fb),
+                    game.format_code(&guess)
+                ));
+            }
+            at = match next {
+                Some(n) => n,
+                None => {
+                    let n = self.push(line.moves[i + 1].0, line_no);
+                    self.nodes[at].branches.push((fb, n));
+                    n
+                }
+            };
+        }
+        Ok(())
+    }
+
+    /// A new node, first played by `line`; returns its index.
+    fn push(&mut self, guess: Code, line: usize) -> usize {
+        self.nodes.push(Building {
+            guess,
+            line,
+            branches: Vec::new(),
+            ends: Vec::new(),
+        });
+        self.nodes.len() - 1
+    }
+
+    /// The tree under `at`, branches in reply order.
+    fn node(&self, at: usize) -> Node {
+        let b = &self.nodes[at];
+        let mut node = Node::leaf(b.guess);
+        node.branches = b.branches.iter().map(|&(f, n)| (f, self.node(n))).collect();
+        node.branches.sort_by_key(|(f, _)| *f);
+        node
+    }
+}
+
+/// Reads one line per secret (as [`to_string`] writes) for `game`: blank lines are skipped;
+/// every secret of the game must have exactly one line.
+///
+/// ```
+/// use codebreak_core::{Game, GameSpec};
+/// let game = Game::new(&GameSpec { alphabet: Some("ABC".into()), ..GameSpec::mastermind(2, 3) })
+///     .unwrap();
+/// let root = codebreak_tree::compact::from_str(&game, "{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}").unwrap();
+/// let text = codebreak_tree::paths::to_string(&game, &root).unwrap();
+/// assert!(text.starts_with("AA: AB 1B0W, AC 1B0W, AA 2B0W\n"));
+/// assert_eq!(codebreak_tree::paths::from_str(&game, &text).unwrap(), root);
+/// ```
+pub fn from_str(game: &Game, text: &str) -> Result<Node, TreeError> {
+    let mut builder = Builder {
+        game,
+        nodes: Vec::new(),
+        secrets: HashMap::new(),
+    };
+    let mut lines = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let raw = raw.trim_start_matches('\u{feff}').trim();
+        lines = i + 1;
+        if raw.is_empty() {
+            continue;
+        }
+        parse_line(game, raw)
+            .and_then(|line| builder.add(i + 1, &line))
+            .map_err(|why| TreeError::Paths { line: i + 1, why })?;
+    }
+    if builder.nodes.is_empty() {
+        return Err(TreeError::Paths {
+            line: lines,
+            why: "no lines: expected one line per secret, SECRET: GUESS REPLY, ...".into(),
+        });
+    }
+    let space = game.space()?;
+    if let Some(&s) = space
+        .secrets()
+        .iter()
+        .find(|&&s| !builder.secrets.contains_key(&space.code(s)))
+    {
+        return Err(TreeError::Paths {
+            line: lines,
+            why: format!(
+                "secret {} has no line, and the text ends here: expected one line for each of the {} secrets of {game}",
+                game.format_code(&space.code(s)),
+                space.secrets().len()
+            ),
+        });
+    }
+    Ok(builder.node(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abc;
+
+    const EXAMPLE: &str = "{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}";
+
+    fn why(text: &str) -> String {
+        match from_str(&abc(), text) {
+            Ok(n) => panic!("{text} was accepted: {n:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn example_paths() -> String {
+        let game = abc();
+        to_string(&game, &crate::compact::from_str(&game, EXAMPLE).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn lost_secrets_read_back_as_written() {
+        let game = abc();
+        // Without the branch for 0B0W, CC is not found.
+        let root = crate::compact::from_str(&game, &EXAMPLE.replace(",00:CC", "")).unwrap();
+        let text = to_string(&game, &root).unwrap();
+        assert!(text.contains("CC: AB 0B0W (not found)\n"), "{text}");
+        let back = from_str(&game, &text).unwrap();
+        assert_eq!(back, root);
+        assert_eq!(
+            crate::verify(&game, &back).unwrap_err().secret(),
+            Some("CC")
+        );
+        // Blank lines, a byte-order mark and lines in any order are fine.
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.reverse();
+        let shuffled = format!("\u{feff}\n{}\n\n", lines.join("\n\n"));
+        assert_eq!(from_str(&game, &shuffled).unwrap(), root);
+    }
+
+    #[test]
+    fn lines_must_agree_with_the_rules_and_each_other() {
+        let good = example_paths();
+        for (text, needles) in [
+            (String::new(), vec!["paths, line 0: no lines"]),
+            (
+                good.replace(
+                    "AA: AB 1B0W, AC 1B0W, AA 2B0W",
+                    "AA: AB 0B1W, AC 1B0W, AA 2B0W",
+                ),
+                vec![
+                    "line 1:",
+                    "secret AA gets the reply 1B0W to guess AB, not \"0B1W\"",
+                ],
+            ),
+            (
+                good.replace("AA: AB 1B0W, AC 1B0W, AA 2B0W", "AA: AB 1B0W, AA 2B0W"),
+                vec![
+                    "line 3:",
+                    "this line guesses AC after AB 1B0W, but line 1 guesses AA",
+                ],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AB: AC 1B0W, AB 2B0W"),
+                vec!["line 2:", "guesses AC first, but line 1 guesses AB"],
+            ),
+            (
+                good.replace("AA: AB 1B0W, AC 1B0W, AA 2B0W", "AA: AB 1B0W, AC 1B0W"),
+                vec![
+                    "line 1:",
+                    "ends with the reply 1B0W: expected the winning guess AA 2B0W",
+                ],
+            ),
+            (
+                good.replace("AA: AB 1B0W, AC 1B0W, AA 2B0W", "AA: AB 1B0W (not found)"),
+                vec![
+                    "line 3:",
+                    "line 1 ends (not found) after reply 1B0W to AB, but this line goes on",
+                ],
+            ),
+            (
+                good.replace("CB: AB 1B0W, AC 0B1W, CB 2B0W", "CB: AB 1B0W (not found)"),
+                vec![
+                    "line 8:",
+                    "this line ends (not found) after reply 1B0W to AB, but line 1 goes on",
+                ],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AB: AB 2B0W, AC 1B0W"),
+                vec!["guess AC comes after the winning guess AB"],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AB: AB 2B0W (not found)"),
+                vec!["the secret is found, yet the line ends with (not found)"],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AB AB 2B0W"),
+                vec!["\"AB AB 2B0W\" has no ':'"],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AB: AB2B0W"),
+                vec!["move 1 is \"AB2B0W\": expected a guess and its reply, such as AB 2B0W"],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AD: AB 2B0W"),
+                vec!["line 2:", "'D'"],
+            ),
+            (
+                good.replace("AB: AB 2B0W", "AA: AB 1B0W, AC 1B0W, AA 2B0W"),
+                vec!["line 2:", "secret AA has a line already (line 1)"],
+            ),
+            (
+                good.replace("AB: AB 2B0W\n", ""),
+                vec!["line 8:", "secret AB has no line", "each of the 9 secrets"],
+            ),
+            (
+                format!("AA: {}AA 2B0W", "AB 1B0W, ".repeat(300)),
+                vec!["more than 200 guesses"],
+            ),
+        ] {
+            let w = why(&text);
+            assert!(w.starts_with("paths, line "), "{w}");
+            for n in needles {
+                assert!(w.contains(n), "{n:?} missing from {w:?}");
+            }
+        }
+    }
+}
