@@ -63,6 +63,46 @@ impl Figures<'_> {
         Ok(report)
     }
 
+    /// `--self-check` of `analyze` and `optimal`: replays every secret through the tree with
+    /// the independent checker, as the tree crate reads it back from the file `--tree` wrote
+    /// (in a format it reads), or the tree at `root` when there is no such file (no `--tree`,
+    /// `--tree -`, or DOT). Fails unless it replays to these figures, which `who` reported.
+    pub fn self_check_file(
+        &self,
+        game: &codebreak_core::Game,
+        root: &codebreak_tree::Node,
+        file: Option<&Path>,
+        format: Format,
+        who: &str,
+    ) -> Result<codebreak_tree::SelfCheck, Failure> {
+        let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
+        let file = file.filter(|f| format.can_read() && !is_std(f));
+        let read;
+        let root = match file {
+            Some(path) => {
+                let input = std::fs::File::open(path).map_err(|e| {
+                    failed(format!(
+                        "cannot read back the tree file {}: {e}",
+                        path.display()
+                    ))
+                })?;
+                read = codebreak_tree::read_from(input, Some(format), Some(game)).map_err(|e| {
+                    failed(format!(
+                        "the tree file {} does not read back: {e}",
+                        path.display()
+                    ))
+                })?;
+                &read.tree.root
+            }
+            None => root,
+        };
+        let report = self.self_check(game, root, who)?;
+        Ok(codebreak_tree::SelfCheck::of(
+            &report,
+            file.map(|f| f.display().to_string()),
+        ))
+    }
+
     /// The average as an exact fraction, `total/secrets`.
     pub fn fraction(&self) -> String {
         format!("{}/{}", self.total, self.secrets)

@@ -40,7 +40,9 @@ pub use error::{TreeError, VerifyError};
 pub use figures::Figures;
 pub use format::{Format, ParseFormatError};
 pub use io::{MAX_BYTES, TreeFile, read, read_from, read_text, write, write_string};
-pub use verify::{DeadBranch, DeadBranches, IllegalGuess, VerifyReport, verify, verify_with};
+pub use verify::{
+    DeadBranch, DeadBranches, IllegalGuess, SelfCheck, VerifyReport, verify, verify_with,
+};
 
 /// The deepest tree a reader builds: guesses along one path, brackets nested in brackets (a
 /// block of bracket notation that refers to itself stops here instead of overflowing the

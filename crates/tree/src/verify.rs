@@ -23,8 +23,9 @@ use crate::error::VerifyError;
 /// Longest path the checker follows before calling a tree broken.
 const MAX_PATH: usize = 10_000;
 
-/// Figures recomputed from a tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Figures recomputed from a tree. In JSON it is the [`Figures`](crate::Figures) (secrets,
+/// total, average, fraction, worst, histogram) and, when there are any, `dead_branches`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyReport {
     /// Secrets replayed.
     pub secrets: u64,
@@ -36,8 +37,72 @@ pub struct VerifyReport {
     pub histogram: Vec<u64>,
     /// Branches no secret reaches (only with [`DeadBranches::Report`]; otherwise the first one
     /// is an error), in the tree's order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dead_branches: Vec<DeadBranch>,
+}
+
+impl VerifyReport {
+    /// The figures, as every other report gives them.
+    pub fn figures(&self) -> crate::Figures {
+        crate::Figures::from_histogram(self.histogram.clone())
+    }
+}
+
+impl Serialize for VerifyReport {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Repr<'a> {
+            #[serde(flatten)]
+            figures: crate::Figures,
+            #[serde(skip_serializing_if = "<[DeadBranch]>::is_empty")]
+            dead_branches: &'a [DeadBranch],
+        }
+        Repr {
+            figures: self.figures(),
+            dead_branches: &self.dead_branches,
+        }
+        .serialize(s)
+    }
+}
+
+/// What a `--self-check` confirmed: the tree a run produced (read back from `tree` when it was
+/// written to a file) replays, with the rules alone, to these figures, the ones the run
+/// reported. `analyze` and `optimal` print it the same way, in text and in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SelfCheck {
+    /// The file the tree was read back from, if any.
+    pub tree: Option<String>,
+    /// Secrets replayed.
+    pub secrets: u64,
+    /// Guesses in all.
+    pub total: u64,
+    /// Most guesses any secret needs.
+    pub worst: usize,
+}
+
+impl SelfCheck {
+    /// The confirmation of a replay whose figures agreed.
+    pub fn of(report: &VerifyReport, tree: Option<String>) -> SelfCheck {
+        SelfCheck {
+            tree,
+            secrets: report.secrets,
+            total: report.total,
+            worst: report.worst,
+        }
+    }
+}
+
+impl std::fmt::Display for SelfCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the tree ")?;
+        if let Some(t) = &self.tree {
+            write!(f, "read back from {t} ")?;
+        }
+        write!(
+            f,
+            "replays to {} / {}, worst {}: the figures agree",
+            self.total, self.secrets, self.worst
+        )
+    }
 }
 
 /// A branch for a reply that never occurs after its path: no secret reaches it.

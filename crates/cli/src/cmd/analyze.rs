@@ -6,7 +6,7 @@ use clap::Args;
 use codebreak_analysis::analyze;
 use codebreak_core::AnyEngine;
 use codebreak_strategy::{AnyStrategy, StrategyKind};
-use codebreak_tree::Format;
+use codebreak_tree::{Format, SelfCheck};
 
 use crate::args::{GameArgs, StrategyArgs};
 use crate::failure::{BadInput, Failure};
@@ -58,6 +58,16 @@ pub struct AnalyzeArgs {
     pub self_check: bool,
 }
 
+/// An analysis as `--json` prints it: the library's figures, and what `--self-check`
+/// confirmed (as `optimal --self-check` reports it).
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    analysis: &'a codebreak_analysis::Analysis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    self_check: Option<SelfCheck>,
+}
+
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
@@ -105,34 +115,63 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        let analysis = result.map_err(|e| Failure::NoAnswer(e.into()))?;
-        if a.self_check {
-            output::Figures::of(&analysis).self_check(
-                &game,
-                &analysis.tree.root,
-                "the analysis",
-            )?;
-        }
-        results.push(analysis);
+        results.push(result.map_err(|e| Failure::NoAnswer(e.into()))?);
     }
     if let Some(path) = &a.tree {
         output::write_tree(path, a.format, &game, &results[0].tree)?;
     }
+    // Each tree replayed by the independent checker (read back from --tree's file if any).
+    let checks: Vec<Option<SelfCheck>> = results
+        .iter()
+        .map(|r| {
+            a.self_check
+                .then(|| {
+                    output::Figures::of(r).self_check_file(
+                        &game,
+                        &r.tree.root,
+                        a.tree.as_deref(),
+                        a.format,
+                        "the analysis",
+                    )
+                })
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    let reports: Vec<Report> = results
+        .iter()
+        .zip(checks)
+        .map(|(analysis, self_check)| Report {
+            analysis,
+            self_check,
+        })
+        .collect();
     let game_text = game.to_string();
     if let Some(path) = &a.plot {
         crate::plot::write_svg(&results, &game_text, path)?;
     }
     let text = if a.json {
         let json = if a.compare.is_some() {
-            serde_json::to_string(&results)
+            serde_json::to_string(&reports)
         } else {
-            serde_json::to_string(&results[0])
+            serde_json::to_string(&reports[0])
         };
         format!("{}\n", json.map_err(|e| Failure::BadInput(e.into()))?)
-    } else if a.compare.is_some() {
-        output::comparison_text(&results, &game_text)
     } else {
-        output::analysis_text(&results[0], &game_text)
+        let mut text = if a.compare.is_some() {
+            output::comparison_text(&results, &game_text)
+        } else {
+            output::analysis_text(&results[0], &game_text)
+        };
+        for r in &reports {
+            if let Some(c) = &r.self_check {
+                if a.compare.is_some() {
+                    text += &format!("self-check  {}: {c}\n", r.analysis.strategy);
+                } else {
+                    text += &format!("self-check  {c}\n");
+                }
+            }
+        }
+        text
     };
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }

@@ -307,11 +307,15 @@ fn figures(r: &VerifyReport) -> Figures<'_> {
     }
 }
 
-/// The fields of `analyze --json` that a tree determines, and the format read.
+/// The game, the format read, and the library's verification report (the figures of
+/// `analyze --json`, and any dead branches).
 fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
     with_fields(
         json!({"game": game.spec(), "format": format.name()}),
-        figures(r).json(),
+        match serde_json::to_value(r) {
+            Ok(Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        },
         Value::Null,
     )
 }

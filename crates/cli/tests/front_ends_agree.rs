@@ -1,0 +1,179 @@
+//! The command line and the web server are two front ends over one set of report types: the
+//! same question asked of both must give the same JSON object, field for field (apart from
+//! what depends on the moment: times and session ids).
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{run_args, stdout};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// `POST path` with a JSON body to a fresh server; the status and the answer.
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let app = codebreak_web::router(codebreak_web::Config::default());
+    let req = Request::builder()
+        .method("POST")
+        .uri(path)
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let resp = app.oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// `GET path` on the same server as `app`.
+async fn get(app: &axum::Router, path: &str) -> Value {
+    let req = Request::builder()
+        .uri(path)
+        .header("host", "127.0.0.1:8080")
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+/// The one JSON object a command printed.
+fn cli_json(args: &[&str]) -> (Option<i32>, Value) {
+    let out = run_args(args, None);
+    let text = stdout(&out);
+    let v = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{text}: {e}"));
+    (out.status.code(), v)
+}
+
+/// Drops the fields that depend on the moment.
+fn timeless(mut v: Value) -> Value {
+    if let Some(m) = v.as_object_mut() {
+        m.remove("seconds");
+    }
+    v
+}
+
+#[tokio::test]
+async fn a_hint_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&[
+        "hint",
+        "--history",
+        "0011:1B0W,2345:0B2W",
+        "--all",
+        "--show",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0));
+    let (status, web) = post(
+        "/api/hint",
+        json!({
+            "game": {"game": "mastermind", "pegs": 4, "colors": 6},
+            "history": [
+                {"guess": "0011", "feedback": "1B0W"},
+                {"guess": "2345", "feedback": "0B2W"},
+            ],
+            "show": 5,
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{web}");
+    assert_eq!(cli, web);
+    // And the fields the documentation promises are there.
+    for field in [
+        "remaining",
+        "candidates",
+        "solved",
+        "guess",
+        "suggestions",
+        "omitted",
+    ] {
+        assert!(cli.get(field).is_some(), "{field} in {cli}");
+    }
+    let s = &cli["suggestions"][0];
+    for field in [
+        "strategy",
+        "description",
+        "guess",
+        "why",
+        "largest_class",
+        "expected_size",
+        "entropy",
+        "parts",
+        "could_be_secret",
+    ] {
+        assert!(s.get(field).is_some(), "{field} in {s}");
+    }
+}
+
+#[tokio::test]
+async fn a_contradiction_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&["hint", "--history", "0011:0B0W,0123:4B0W", "--json"]);
+    assert_eq!(code, Some(1));
+    let (status, web) = post(
+        "/api/hint",
+        json!({
+            "game": {"game": "mastermind"},
+            "history": [
+                {"guess": "0011", "feedback": "0B0W"},
+                {"guess": "0123", "feedback": "4B0W"},
+            ],
+            "strategies": ["minimax"],
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{web}");
+    assert_eq!(cli, web);
+    assert!(cli["error"].as_str().unwrap().contains("answer"));
+    assert_eq!(cli["diagnosis"]["changes"], 1);
+    let suspect = &cli["diagnosis"]["suspects"][0];
+    assert!(suspect["answers"].is_array() && suspect["corrections"][0]["replies"].is_array());
+}
+
+#[tokio::test]
+async fn an_analysis_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&[
+        "analyze",
+        "--game",
+        "bulls",
+        "--pegs",
+        "3",
+        "--colors",
+        "6",
+        "--strategy",
+        "entropy",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0));
+    let app = codebreak_web::router(codebreak_web::Config::default());
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/analyze")
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"game": {"game": "bulls", "pegs": 3, "colors": 6}, "strategies": ["entropy"]})
+                .to_string(),
+        ))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::ACCEPTED);
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let job: Value = serde_json::from_slice(&bytes).unwrap();
+    let id = job["job"].as_str().unwrap().to_string();
+    let mut status = Value::Null;
+    for _ in 0..500 {
+        status = get(&app, &format!("/api/analyze/{id}")).await;
+        if status["state"] == "done" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(status["state"], "done", "{status}");
+    let mut web = status["results"][0].clone();
+    // The web adds the root of the tree, to explore it; the rest is the same object.
+    web.as_object_mut().unwrap().remove("tree");
+    assert_eq!(timeless(cli), timeless(web));
+}
