@@ -690,3 +690,25 @@ fn dot_files_are_refused_with_a_reason() {
         &["dot"],
     );
 }
+
+/// The files the README and `--help` examples name are shipped and replay to their figures.
+#[test]
+fn the_shipped_examples_replay() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let knuth = root.join("trees/knuth-mm46.txt");
+    let v = figures(&["--alphabet", "123456", knuth.to_str().unwrap()]);
+    check(&v, 1296, 5801, &[1, 6, 62, 533, 694]);
+    let bulls = root.join("trees/bulls-optimal.txt");
+    let v = figures(&["--game", "bulls", bulls.to_str().unwrap()]);
+    assert_eq!(
+        (v["secrets"].as_u64(), v["total"].as_u64()),
+        (Some(5040), Some(26274))
+    );
+    let moves = root.join("moves.txt");
+    let out = common::run_args(
+        &["hint", "--history-file", moves.to_str().unwrap(), "--json"],
+        None,
+    );
+    let h: Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    assert_eq!(h["remaining"], 60);
+}

@@ -16,7 +16,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   codebreak hint --history \"0011:1B0W,2345:0B2W\"
   codebreak hint --game bulls --history \"0123:1A2B\" --all
-  codebreak hint --history-file moves.txt --strategy entropy --json   # one GUESS REPLY per line";
+  codebreak hint --history-file examples/moves.txt --strategy entropy --json   # one GUESS REPLY per line";
 
 /// Arguments of `hint`.
 #[derive(Args, Debug)]

@@ -19,9 +19,11 @@ use crate::output::{Figures, is_std, with_fields};
 pub const EXAMPLES: &str = "\
 Examples:
   codebreak analyze --strategy entropy --tree tree.json; codebreak verify tree.json
-  codebreak verify --alphabet 123456 p4c6r-knuth.txt      # bracket notation: 5801
-  codebreak verify --game bulls appendix.txt --json
-  codebreak verify --pegs 5 --colors 8 challenge.txt      # compact notation needs the game
+  codebreak verify --alphabet 123456 examples/trees/knuth-mm46.txt   # Knuth's strategy: 5801
+  codebreak verify --game bulls examples/trees/bulls-optimal.txt --json   # 26274
+  codebreak analyze --pegs 5 --colors 8 -s entropy --tree mm58.txt --format compact
+  codebreak verify --pegs 5 --colors 8 mm58.txt           # compact notation needs the game
+  (examples/ is in the source repository; examples/README.md names the published trees)
   codebreak analyze --tree - --format paths | codebreak verify -   # - reads standard input
 
 Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
