@@ -27,6 +27,7 @@ pub mod rules;
 pub mod space;
 pub mod spec;
 pub mod symmetry;
+pub mod wordle;
 
 pub use alphabet::{Alphabet, DEFAULT_ALPHABET};
 pub use choice::{Named, Range, RangeError, UnknownName};

@@ -1,0 +1,298 @@
+//! Wordle's rule: words of five letters; each letter of the guess is green (right letter,
+//! right place), yellow (in the word elsewhere, counting repeated letters only as often as the
+//! secret has them) or grey.
+//!
+//! A reply is written five letters of `G`, `Y`, `B` (`B` for grey, as in alex1770/wordle);
+//! `.` is also read as grey, and the coloured squares 🟩 🟨 ⬛ ⬜ as they are shared from the
+//! game. As a [`Feedback`] it is the base-3 number `Σ colour(i)·3^i` with grey 0, yellow 1,
+//! green 2, so "all green" (the win) is the highest index, 242.
+//!
+//! Hard mode ([`HardMode`]): every guess after the first keeps each green letter in its place
+//! and contains every green or yellow letter of earlier guesses, as often as they were marked
+//! (the rule of alex1770/wordle's `-H`).
+//!
+//! ```
+//! use codebreak_core::wordle::{format_reply, parse_reply, score};
+//! let fb = score(b"salet", b"whiff");
+//! assert_eq!(format_reply(fb), "BBBBB");
+//! assert_eq!(format_reply(score(b"speed", b"abide")), "BBYBY");
+//! assert_eq!(parse_reply("🟩🟨⬛⬜.").unwrap(), parse_reply("GYBBB").unwrap());
+//! ```
+
+use crate::error::quote;
+use crate::feedback::Feedback;
+
+/// Letters in a Wordle word.
+pub const LETTERS: usize = 5;
+
+/// Number of reply indices (3^5).
+pub const REPLIES: usize = 243;
+
+/// The winning reply, all green.
+pub const WIN: Feedback = Feedback(242);
+
+const GREY: u8 = 0;
+const YELLOW: u8 = 1;
+const GREEN: u8 = 2;
+const POW3: [u8; LETTERS] = [1, 3, 9, 27, 81];
+
+/// The colours of a reply, position by position (0 grey, 1 yellow, 2 green).
+pub fn colours(fb: Feedback) -> [u8; LETTERS] {
+    let mut out = [0u8; LETTERS];
+    let mut v = fb.0;
+    for c in &mut out {
+        *c = v % 3;
+        v /= 3;
+    }
+    out
+}
+
+fn from_colours(c: &[u8; LETTERS]) -> Feedback {
+    Feedback(c.iter().zip(POW3).map(|(&c, p)| c * p).sum())
+}
+
+/// The reply to `guess` when the secret is `secret` (lowercase ASCII letters, five each).
+#[inline]
+pub fn score(guess: &[u8; LETTERS], secret: &[u8; LETTERS]) -> Feedback {
+    let mut left = [0u8; 26];
+    let mut out = 0u8;
+    for i in 0..LETTERS {
+        if guess[i] == secret[i] {
+            out += GREEN * POW3[i];
+        } else {
+            left[(secret[i].wrapping_sub(b'a') % 26) as usize] += 1;
+        }
+    }
+    for i in 0..LETTERS {
+        if guess[i] != secret[i] {
+            let k = (guess[i].wrapping_sub(b'a') % 26) as usize;
+            if left[k] > 0 {
+                left[k] -= 1;
+                out += YELLOW * POW3[i];
+            }
+        }
+    }
+    Feedback(out)
+}
+
+/// A reply in `G`/`Y`/`B` letters.
+pub fn format_reply(fb: Feedback) -> String {
+    colours(fb)
+        .iter()
+        .map(|&c| match c {
+            GREEN => 'G',
+            YELLOW => 'Y',
+            _ => 'B',
+        })
+        .collect()
+}
+
+/// Reads a reply: five of `G`/`Y`/`B` (any case), `.` or `-` for grey, or the coloured squares
+/// 🟩 🟨 ⬛ ⬜ (🟧 🟦 of the high-contrast theme are green and yellow).
+pub fn parse_reply(text: &str) -> Result<Feedback, String> {
+    let t = text.trim();
+    let mut c = [0u8; LETTERS];
+    let mut n = 0;
+    for ch in t.chars() {
+        if ch == '\u{fe0f}' || ch.is_whitespace() {
+            continue;
+        }
+        let colour = match ch {
+            'G' | 'g' | '🟩' | '🟧' => GREEN,
+            'Y' | 'y' | '🟨' | '🟦' => YELLOW,
+            'B' | 'b' | '.' | '-' | '⬛' | '⬜' | 'X' | 'x' => GREY,
+            _ => {
+                return Err(format!(
+                    "reply {} contains {ch:?}: expected five of G (green), Y (yellow), B or . (grey), such as GYB.B",
+                    quote(text)
+                ));
+            }
+        };
+        if n == LETTERS {
+            n += 1;
+            break;
+        }
+        c[n] = colour;
+        n += 1;
+    }
+    if n != LETTERS {
+        return Err(format!(
+            "reply {} has {} colour{}: expected five of G (green), Y (yellow), B or . (grey), such as GYB.B",
+            quote(text),
+            if n > LETTERS { "more than 5".to_string() } else { n.to_string() },
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(from_colours(&c))
+}
+
+/// Reads a word: five ASCII letters (any case), as lowercase bytes.
+pub fn word(text: &str) -> Option<[u8; LETTERS]> {
+    let b = text.trim().as_bytes();
+    if b.len() != LETTERS || !b.iter().all(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let mut w = [0u8; LETTERS];
+    for (o, c) in w.iter_mut().zip(b) {
+        *o = c.to_ascii_lowercase();
+    }
+    Some(w)
+}
+
+/// What hard mode requires of the next guess after some moves: green letters in place, and at
+/// least so many of each letter marked green or yellow.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HardMode {
+    /// The letter each position must have (0 for none).
+    green: [u8; LETTERS],
+    /// The fewest times each letter must appear.
+    least: [u8; 26],
+}
+
+impl HardMode {
+    /// No constraint yet.
+    pub fn new() -> HardMode {
+        HardMode::default()
+    }
+
+    /// Adds what a move teaches.
+    pub fn learn(&mut self, guess: &[u8; LETTERS], fb: Feedback) {
+        let c = colours(fb);
+        let mut count = [0u8; 26];
+        for i in 0..LETTERS {
+            let k = (guess[i].wrapping_sub(b'a') % 26) as usize;
+            if c[i] == GREEN {
+                self.green[i] = guess[i];
+            }
+            if c[i] != GREY {
+                count[k] += 1;
+            }
+        }
+        for (l, n) in self.least.iter_mut().zip(count) {
+            *l = (*l).max(n);
+        }
+    }
+
+    /// Whether `guess` keeps every rule learnt so far; otherwise why not.
+    pub fn check(&self, guess: &[u8; LETTERS]) -> Result<(), String> {
+        for (i, (&g, &want)) in guess.iter().zip(&self.green).enumerate() {
+            if want != 0 && g != want {
+                return Err(format!(
+                    "letter {} must be {} (green earlier)",
+                    i + 1,
+                    (want as char).to_ascii_uppercase()
+                ));
+            }
+        }
+        let mut count = [0u8; 26];
+        for &g in guess {
+            count[(g.wrapping_sub(b'a') % 26) as usize] += 1;
+        }
+        for (k, (&have, &need)) in count.iter().zip(&self.least).enumerate() {
+            if have < need {
+                let letter = (b'A' + k as u8) as char;
+                return Err(if need == 1 {
+                    format!("it must contain {letter} (marked earlier)")
+                } else {
+                    format!("it must contain {letter} {need} times (marked earlier)")
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `guess` keeps every rule learnt so far.
+    pub fn allows(&self, guess: &[u8; LETTERS]) -> bool {
+        self.check(guess).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> [u8; 5] {
+        word(s).unwrap()
+    }
+
+    /// A plain, slow scorer written from the rule's statement.
+    fn reference(guess: &str, secret: &str) -> String {
+        let g: Vec<char> = guess.chars().collect();
+        let s: Vec<char> = secret.chars().collect();
+        let mut out = vec!['B'; 5];
+        let mut used = [false; 5];
+        for i in 0..5 {
+            if g[i] == s[i] {
+                out[i] = 'G';
+                used[i] = true;
+            }
+        }
+        for i in 0..5 {
+            if out[i] == 'G' {
+                continue;
+            }
+            if let Some(j) = (0..5).find(|&j| !used[j] && s[j] == g[i]) {
+                used[j] = true;
+                out[i] = 'Y';
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    #[test]
+    fn scores_like_the_rule_says() {
+        let words = [
+            "salet", "courd", "nymph", "whiff", "speed", "abide", "erase", "eerie", "llama",
+            "allay", "fizzy", "jiffy", "hippy", "pygmy", "geese", "sheep", "elder", "adder",
+        ];
+        for g in words {
+            for s in words {
+                assert_eq!(
+                    format_reply(score(&w(g), &w(s))),
+                    reference(g, s),
+                    "{g} against {s}"
+                );
+            }
+        }
+        assert_eq!(score(&w("crane"), &w("crane")), WIN);
+    }
+
+    #[test]
+    fn replies_read_in_every_notation() {
+        let fb = parse_reply("GYBBG").unwrap();
+        assert_eq!(format_reply(fb), "GYBBG");
+        assert_eq!(parse_reply("gy..g").unwrap(), fb);
+        assert_eq!(parse_reply("🟩🟨⬛⬜🟩").unwrap(), fb);
+        for bad in ["GYBB", "GYBBGG", "GYBZG", "", "1B2W"] {
+            let e = parse_reply(bad).unwrap_err();
+            assert!(e.contains("expected five"), "{bad}: {e}");
+        }
+        for i in 0..REPLIES as u8 {
+            assert_eq!(parse_reply(&format_reply(Feedback(i))).unwrap(), Feedback(i));
+        }
+    }
+
+    #[test]
+    fn hard_mode_keeps_greens_and_yellows_with_multiplicity() {
+        let mut h = HardMode::new();
+        // Secret "geese": "speed" scores Y B G Y B (the second E is in the word elsewhere).
+        let fb = score(&w("speed"), &w("geese"));
+        assert_eq!(format_reply(fb), "YBGYB");
+        h.learn(&w("speed"), fb);
+        assert!(h.allows(&w("geese")));
+        let e = h.check(&w("abide")).unwrap_err();
+        assert!(e.contains("letter 3 must be E"), "{e}");
+        // The green E stays in place; two Es and an S must appear somewhere.
+        assert!(h.allows(&w("teees")));
+        assert!(h.check(&w("sxexx")).unwrap_err().contains("E 2 times"));
+        assert!(h.check(&w("xxeex")).unwrap_err().contains("S"));
+        assert!(h.allows(&w("sseex")));
+        // A letter marked three times (Y G . . G) must appear three times.
+        let mut h = HardMode::new();
+        let fb = score(&w("eerie"), &w("geese"));
+        assert_eq!(format_reply(fb), "YGBBG");
+        h.learn(&w("eerie"), fb);
+        assert!(h.check(&w("eexxe")).is_ok());
+        assert!(h.check(&w("xexxe")).unwrap_err().contains("E 3 times"));
+    }
+}
