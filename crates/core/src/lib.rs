@@ -22,6 +22,7 @@ pub mod engine;
 pub mod error;
 pub mod feedback;
 pub mod game;
+pub mod list;
 pub mod reference;
 pub mod rules;
 pub mod space;

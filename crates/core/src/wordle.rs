@@ -119,7 +119,11 @@ pub fn parse_reply(text: &str) -> Result<Feedback, String> {
         return Err(format!(
             "reply {} has {} colour{}: expected five of G (green), Y (yellow), B or . (grey), such as GYB.B",
             quote(text),
-            if n > LETTERS { "more than 5".to_string() } else { n.to_string() },
+            if n > LETTERS {
+                "more than 5".to_string()
+            } else {
+                n.to_string()
+            },
             if n == 1 { "" } else { "s" }
         ));
     }
@@ -268,7 +272,10 @@ mod tests {
             assert!(e.contains("expected five"), "{bad}: {e}");
         }
         for i in 0..REPLIES as u8 {
-            assert_eq!(parse_reply(&format_reply(Feedback(i))).unwrap(), Feedback(i));
+            assert_eq!(
+                parse_reply(&format_reply(Feedback(i))).unwrap(),
+                Feedback(i)
+            );
         }
     }
 

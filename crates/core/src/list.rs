@@ -1,0 +1,569 @@
+//! Games given by lists: any set of guesses, any set of secrets, and the reply to every pair,
+//! written once in a table.
+//!
+//! This is the French article's definition of a game — guesses G, secrets V, a scoring
+//! function and the replies that end it — in the form the engine wants: codes are indices into
+//! the lists, replies are indices into the list of distinct replies, and the scoring function
+//! has been applied once to every (guess, secret) pair, so that a score is one byte read from a
+//! [`ListGame::table`] row. Game files (Wordle, counterfeit coins, twoD written as a script)
+//! become a `ListGame`; so can any built-in game, for tests that the two agree.
+//!
+//! **Validated once.** [`ListGame::new`] checks what makes a game well formed: no code listed
+//! twice, at most 256 distinct replies, and the end rule: with [`End::Guess`] every secret is a
+//! guess, the reply of a secret to itself is the one winning reply, and no other secret gives
+//! the winning reply to that guess; with [`End::Known`] any two secrets are told apart by some
+//! guess. After that nothing is re-checked.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::error::quote;
+
+crate::named_enum! {
+    /// When a game ends.
+    #[derive(Default)]
+    pub enum End: "end" {
+        /// When the secret is guessed; that guess counts.
+        #[default]
+        Guess = "guess", "when the secret is guessed (that guess counts)";
+        /// As soon as one secret remains; only experiments count (counterfeit coins).
+        Known = "known", "as soon as one secret remains (only experiments count)";
+    }
+}
+
+/// Most distinct replies a list game may have (replies are bytes).
+pub const MAX_REPLIES: usize = 256;
+
+/// How the replies of a list game were made, which decides their notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ListRule {
+    /// A built-in peg rule applied to the lists (replies in its notation, `1B2W`).
+    Builtin(crate::spec::GameKind),
+    /// Wordle (replies `GYBBG`; hard mode possible).
+    Wordle,
+    /// A table of `GUESS<TAB>SECRET<TAB>REPLY` lines.
+    Table,
+    /// A scoring function written in the game file.
+    Script,
+}
+
+/// A list game that is not well formed.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ListError {
+    /// No guesses or no secrets.
+    #[error("the game has no {0}: expected at least one")]
+    Empty(&'static str),
+    /// A code listed twice in one list.
+    #[error("{what} {} is listed twice (as {what} {first} and {second})", quote(.code))]
+    Duplicate {
+        /// `guess` or `secret`.
+        what: &'static str,
+        /// The code.
+        code: String,
+        /// Its first position, from 1.
+        first: usize,
+        /// Its second position, from 1.
+        second: usize,
+    },
+    /// A code that is empty or contains characters the notation uses.
+    #[error("{what} {}: {why}", quote(.code))]
+    BadCode {
+        /// `guess` or `secret`.
+        what: &'static str,
+        /// The code.
+        code: String,
+        /// Why.
+        why: &'static str,
+    },
+    /// More distinct replies than fit a byte.
+    #[error("the game has {0} distinct replies: expected at most {MAX_REPLIES}")]
+    TooManyReplies(usize),
+    /// A table of the wrong size.
+    #[error("the reply table has {got} entries: expected {guesses} guesses × {secrets} secrets")]
+    TableSize {
+        /// Entries given.
+        got: usize,
+        /// Guesses.
+        guesses: usize,
+        /// Secrets.
+        secrets: usize,
+    },
+    /// A table entry naming no reply.
+    #[error("reply number {0} in the table is not one of the replies")]
+    BadReply(usize),
+    /// End by guessing, but a secret cannot be guessed.
+    #[error("secret {} is not a guess, so it could never be guessed: list it among the guesses, or end the game with end = \"known\"", quote(.0))]
+    SecretNotGuess(String),
+    /// End by guessing, but secrets answer themselves differently.
+    #[error(
+        "secret {} gives {} to itself but secret {} gives {}: with end = \"guess\" every secret must give the same winning reply to itself",
+        quote(.first), quote(.first_reply), quote(.other), quote(.other_reply)
+    )]
+    WinDiffers {
+        /// The first secret.
+        first: String,
+        /// Its reply to itself.
+        first_reply: String,
+        /// Another secret.
+        other: String,
+        /// Its reply to itself.
+        other_reply: String,
+    },
+    /// End by guessing, but a guess wins against a secret it is not.
+    #[error(
+        "guess {} gets the winning reply {} from secret {}: the game could end without the secret being guessed",
+        quote(.guess), quote(.reply), quote(.secret)
+    )]
+    FalseWin {
+        /// The guess.
+        guess: String,
+        /// The winning reply.
+        reply: String,
+        /// The other secret.
+        secret: String,
+    },
+    /// End when known, but two secrets can never be told apart.
+    #[error(
+        "secrets {} and {} give the same reply to every guess: no experiment tells them apart, so the game could never end",
+        quote(.0), quote(.1)
+    )]
+    Indistinguishable(String, String),
+    /// End when known, with a single secret.
+    #[error("the game has a single secret: with end = \"known\" there is nothing to find")]
+    NothingToFind,
+}
+
+/// A validated list game. See the module documentation.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ListGame {
+    name: String,
+    description: String,
+    rule: ListRule,
+    end: End,
+    hard: bool,
+    codes: Vec<String>,
+    guesses: usize,
+    secrets: Vec<u32>,
+    replies: Vec<String>,
+    win: Option<u8>,
+    table: Vec<u8>,
+    by_name: HashMap<String, u32>,
+    reply_by_name: HashMap<String, u8>,
+}
+
+impl fmt::Debug for ListGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ListGame")
+            .field("name", &self.name)
+            .field("rule", &self.rule)
+            .field("end", &self.end)
+            .field("guesses", &self.guesses)
+            .field("secrets", &self.secrets.len())
+            .field("replies", &self.replies.len())
+            .finish()
+    }
+}
+
+/// What a list game is made of, before validation.
+#[derive(Clone, Debug, Default)]
+pub struct ListParts {
+    /// The game's name.
+    pub name: String,
+    /// One paragraph on the game.
+    pub description: String,
+    /// How the replies were made.
+    pub rule: Option<ListRule>,
+    /// When the game ends.
+    pub end: End,
+    /// Wordle's hard mode.
+    pub hard: bool,
+    /// The guesses, in order.
+    pub guesses: Vec<String>,
+    /// The secrets, in order.
+    pub secrets: Vec<String>,
+    /// The distinct replies; `table` entries are indices into it.
+    pub replies: Vec<String>,
+    /// `table[g * secrets.len() + s]`: the reply (an index into `replies`) to guess `g` when
+    /// the secret is `s`.
+    pub table: Vec<u8>,
+}
+
+impl ListGame {
+    /// Validates the parts of a list game. Replies are renumbered so that the winning reply (of
+    /// a game that ends by guessing) is the highest index, as the engine expects.
+    pub fn new(parts: ListParts) -> Result<ListGame, ListError> {
+        let ListParts {
+            name,
+            description,
+            rule,
+            end,
+            hard,
+            guesses,
+            secrets,
+            replies,
+            table,
+        } = parts;
+        if guesses.is_empty() {
+            return Err(ListError::Empty("guesses"));
+        }
+        if secrets.is_empty() {
+            return Err(ListError::Empty("secrets"));
+        }
+        if replies.len() > MAX_REPLIES {
+            return Err(ListError::TooManyReplies(replies.len()));
+        }
+        let (g, s) = (guesses.len(), secrets.len());
+        if table.len() != g * s {
+            return Err(ListError::TableSize {
+                got: table.len(),
+                guesses: g,
+                secrets: s,
+            });
+        }
+        if let Some(&bad) = table.iter().find(|&&r| r as usize >= replies.len()) {
+            return Err(ListError::BadReply(bad as usize));
+        }
+        check_codes("guess", &guesses)?;
+        check_codes("secret", &secrets)?;
+        // One list of codes: the guesses, then the secrets that are not guesses.
+        let mut codes = guesses.clone();
+        let mut by_name: HashMap<String, u32> = guesses
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.clone(), i as u32))
+            .collect();
+        let mut secret_idx = Vec::with_capacity(s);
+        for c in &secrets {
+            let i = match by_name.get(c) {
+                Some(&i) => i,
+                None => {
+                    codes.push(c.clone());
+                    by_name.insert(c.clone(), (codes.len() - 1) as u32);
+                    (codes.len() - 1) as u32
+                }
+            };
+            secret_idx.push(i);
+        }
+        let mut game = ListGame {
+            name,
+            description,
+            rule: rule.unwrap_or(ListRule::Table),
+            end,
+            hard,
+            codes,
+            guesses: g,
+            secrets: secret_idx,
+            replies,
+            win: None,
+            table,
+            by_name,
+            reply_by_name: HashMap::new(),
+        };
+        match end {
+            End::Guess => game.check_guess_end()?,
+            End::Known => game.check_known_end()?,
+        }
+        game.reply_by_name = game
+            .replies
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.clone(), i as u8))
+            .collect();
+        Ok(game)
+    }
+
+    /// With end by guessing: every secret is a guess, answers itself with the one winning
+    /// reply, and no other secret gives that reply to it. The winning reply becomes the last.
+    fn check_guess_end(&mut self) -> Result<(), ListError> {
+        let s = self.secrets.len();
+        let mut win: Option<(u8, usize)> = None;
+        for (k, &code) in self.secrets.iter().enumerate() {
+            if code as usize >= self.guesses {
+                return Err(ListError::SecretNotGuess(self.codes[code as usize].clone()));
+            }
+            let r = self.table[code as usize * s + k];
+            match win {
+                None => win = Some((r, k)),
+                Some((w, first)) if w != r => {
+                    return Err(ListError::WinDiffers {
+                        first: self.codes[self.secrets[first] as usize].clone(),
+                        first_reply: self.replies[w as usize].clone(),
+                        other: self.codes[code as usize].clone(),
+                        other_reply: self.replies[r as usize].clone(),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        let (w, _) = win.expect("at least one secret");
+        for g in 0..self.guesses {
+            let row = &self.table[g * s..(g + 1) * s];
+            for (k, &r) in row.iter().enumerate() {
+                if r == w && self.secrets[k] as usize != g {
+                    return Err(ListError::FalseWin {
+                        guess: self.codes[g].clone(),
+                        reply: self.replies[w as usize].clone(),
+                        secret: self.codes[self.secrets[k] as usize].clone(),
+                    });
+                }
+            }
+        }
+        // Renumber so that the win is the last reply.
+        let last = (self.replies.len() - 1) as u8;
+        if w != last {
+            self.replies.swap(w as usize, last as usize);
+            for r in &mut self.table {
+                if *r == w {
+                    *r = last;
+                } else if *r == last {
+                    *r = w;
+                }
+            }
+        }
+        self.win = Some(last);
+        Ok(())
+    }
+
+    /// With end when known: every two secrets are told apart by some guess.
+    fn check_known_end(&self) -> Result<(), ListError> {
+        let s = self.secrets.len();
+        if s == 1 {
+            return Err(ListError::NothingToFind);
+        }
+        // Secrets with equal columns are indistinguishable: group columns by content.
+        let mut seen: HashMap<Vec<u8>, usize> = HashMap::with_capacity(s);
+        for k in 0..s {
+            let column: Vec<u8> = (0..self.guesses).map(|g| self.table[g * s + k]).collect();
+            if let Some(&other) = seen.get(&column) {
+                return Err(ListError::Indistinguishable(
+                    self.codes[self.secrets[other] as usize].clone(),
+                    self.codes[self.secrets[k] as usize].clone(),
+                ));
+            }
+            seen.insert(column, k);
+        }
+        Ok(())
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Its description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// How its replies were made.
+    pub fn rule(&self) -> &ListRule {
+        &self.rule
+    }
+    /// When it ends.
+    pub fn end(&self) -> End {
+        self.end
+    }
+    /// Whether Wordle's hard mode is on.
+    pub fn hard(&self) -> bool {
+        self.hard
+    }
+    /// Every code: the guesses (`0..guess_count()`), then the secrets that are not guesses.
+    pub fn codes(&self) -> &[String] {
+        &self.codes
+    }
+    /// Number of guesses.
+    pub fn guess_count(&self) -> usize {
+        self.guesses
+    }
+    /// The secrets, as indices into [`ListGame::codes`], in the order listed.
+    pub fn secrets(&self) -> &[u32] {
+        &self.secrets
+    }
+    /// The distinct replies.
+    pub fn replies(&self) -> &[String] {
+        &self.replies
+    }
+    /// The winning reply (end by guessing), as an index into [`ListGame::replies`].
+    pub fn win(&self) -> Option<u8> {
+        self.win
+    }
+    /// The reply table, guesses × secrets (see [`ListParts::table`]).
+    pub fn table(&self) -> &[u8] {
+        &self.table
+    }
+    /// The index of a code, by name.
+    pub fn index_of(&self, name: &str) -> Option<u32> {
+        self.by_name.get(name).copied()
+    }
+    /// The index of a reply, by its text.
+    pub fn reply_index(&self, text: &str) -> Option<u8> {
+        self.reply_by_name.get(text).copied()
+    }
+    /// A fingerprint of the lists and the table, so that a tree written for this game can tell
+    /// another game with the same name apart (FNV-1a, 64 bits).
+    pub fn fingerprint(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for c in &self.codes {
+            eat(c.as_bytes());
+            eat(&[0]);
+        }
+        eat(&(self.guesses as u64).to_le_bytes());
+        for s in &self.secrets {
+            eat(&s.to_le_bytes());
+        }
+        for r in &self.replies {
+            eat(r.as_bytes());
+            eat(&[1]);
+        }
+        eat(&self.table);
+        eat(&[self.end as u8, self.hard as u8]);
+        h
+    }
+}
+
+/// Codes are non-empty, printable, without the characters histories use to separate moves,
+/// and each is listed once.
+fn check_codes(what: &'static str, codes: &[String]) -> Result<(), ListError> {
+    let mut first: HashMap<&str, usize> = HashMap::with_capacity(codes.len());
+    for (i, c) in codes.iter().enumerate() {
+        let bad = |why| ListError::BadCode {
+            what,
+            code: c.clone(),
+            why,
+        };
+        if c.is_empty() {
+            return Err(bad("is empty: expected a code"));
+        }
+        if c.chars().any(|ch| ch.is_whitespace() || ch.is_control()) {
+            return Err(bad("contains white space: expected one word per code"));
+        }
+        if c.contains([',', ';', ':', '=', '#']) {
+            return Err(bad(
+                "contains one of , ; : = #, which separate moves in histories: choose other names",
+            ));
+        }
+        if let Some(&j) = first.get(c.as_str()) {
+            return Err(ListError::Duplicate {
+                what,
+                code: c.clone(),
+                first: j + 1,
+                second: i + 1,
+            });
+        }
+        first.insert(c, i);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three coins, one heavier or lighter; weigh a against b, or a against c.
+    fn coins() -> ListParts {
+        let guesses = vec!["a-b".to_string(), "a-c".to_string()];
+        let secrets: Vec<String> = ["a+", "a-", "b+", "b-", "c+", "c-"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let replies: Vec<String> = ["<", "=", ">"].iter().map(|s| s.to_string()).collect();
+        // Left pan heavier: ">".
+        let weigh = |g: &str, s: &str| -> u8 {
+            let (l, r) = g.split_once('-').unwrap();
+            let (coin, heavy) = (&s[..1], s.ends_with('+'));
+            if coin == l {
+                if heavy { 2 } else { 0 }
+            } else if coin == r {
+                if heavy { 0 } else { 2 }
+            } else {
+                1
+            }
+        };
+        let mut table = Vec::new();
+        for g in &guesses {
+            for s in &secrets {
+                table.push(weigh(g, s));
+            }
+        }
+        ListParts {
+            name: "three coins".into(),
+            end: End::Known,
+            guesses,
+            secrets,
+            replies,
+            table,
+            ..ListParts::default()
+        }
+    }
+
+    #[test]
+    fn a_known_end_game_needs_secrets_told_apart() {
+        let g = ListGame::new(coins()).unwrap();
+        assert_eq!(g.codes().len(), 8);
+        assert_eq!(g.guess_count(), 2);
+        assert_eq!(g.win(), None);
+        // Without the second weighing, a- and b+ (and a+ and b-, c+ and c-) look alike.
+        let mut p = coins();
+        p.guesses.truncate(1);
+        p.table.truncate(6);
+        let e = ListGame::new(p).unwrap_err().to_string();
+        assert!(e.contains("\"a-\" and \"b+\""), "{e}");
+        let p = ListParts {
+            end: End::Guess,
+            ..coins()
+        };
+        let e = ListGame::new(p).unwrap_err().to_string();
+        assert!(e.contains("not a guess"), "{e}");
+    }
+
+    #[test]
+    fn a_guess_end_game_has_one_winning_reply_made_last() {
+        // Guess a number from 0 to 2; replies lower / higher / yes.
+        let codes: Vec<String> = (0..3).map(|i| i.to_string()).collect();
+        let replies: Vec<String> = ["yes", "lower", "higher"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut table = Vec::new();
+        for g in 0..3 {
+            for s in 0..3 {
+                table.push(match (s as i32).cmp(&g) {
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Less => 1,
+                    std::cmp::Ordering::Greater => 2,
+                });
+            }
+        }
+        let parts = ListParts {
+            guesses: codes.clone(),
+            secrets: codes.clone(),
+            replies,
+            table,
+            ..ListParts::default()
+        };
+        let g = ListGame::new(parts.clone()).unwrap();
+        assert_eq!(g.win(), Some(2));
+        assert_eq!(g.replies()[2], "yes");
+        assert_eq!(g.table()[4], 2, "1 against 1 wins");
+        assert_eq!(g.reply_index("yes"), Some(2));
+        // A guess that wins against another secret is refused.
+        let mut bad = parts.clone();
+        bad.table[1] = 0;
+        assert!(matches!(
+            ListGame::new(bad),
+            Err(ListError::FalseWin { .. })
+        ));
+        let mut dup = parts;
+        dup.secrets[2] = "0".into();
+        let e = ListGame::new(dup).unwrap_err().to_string();
+        assert!(e.contains("listed twice (as secret 1 and 3)"), "{e}");
+    }
+}
