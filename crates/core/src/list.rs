@@ -535,7 +535,7 @@ mod tests {
         let mut table = Vec::new();
         for g in 0..3 {
             for s in 0..3 {
-                table.push(match (s as i32).cmp(&g) {
+                table.push(match s.cmp(&g) {
                     std::cmp::Ordering::Equal => 0,
                     std::cmp::Ordering::Less => 1,
                     std::cmp::Ordering::Greater => 2,
