@@ -18,11 +18,14 @@
 #![deny(missing_docs)]
 
 pub mod bounds;
+pub mod checkpoint;
+mod keys;
 pub mod memo;
+mod ordering;
+mod parallel;
 mod solver;
 pub mod table;
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -32,7 +35,8 @@ use codebreak_tree::{DecisionTree, Node};
 use thiserror::Error;
 
 use crate::bounds::{Bounds, INFINITE, NO_LIMIT, Val, total};
-use crate::memo::{Checkpoint, CheckpointError, Memo};
+pub use crate::checkpoint::tmp_path;
+use crate::memo::Memo;
 use crate::solver::{Interrupted, Solver};
 use crate::table::ScoreTable;
 
@@ -169,13 +173,6 @@ pub enum SearchError {
     },
 }
 
-/// `FILE.tmp`, where a checkpoint is written before it is renamed to `FILE`.
-pub fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
-}
-
 /// Largest number of secrets searched without `force`.
 pub const MAX_SECRETS: usize = 6000;
 
@@ -268,65 +265,6 @@ impl<'e> Search<'e> {
     /// Live figures and the stop switch.
     pub fn status(&self) -> &Status {
         &self.status
-    }
-
-    /// The header that identifies this search in checkpoints.
-    pub fn header(&self) -> String {
-        let spec = serde_json::to_string(&self.engine.game().spec()).unwrap_or_default();
-        format!(
-            "codebreak-checkpoint/2 game={spec} pool={:?} objective={:?} max_depth={:?}",
-            self.options.pool, self.options.objective, self.options.max_depth
-        )
-    }
-
-    /// What a checkpoint of this search must be.
-    fn checkpoint_spec(&self) -> Checkpoint {
-        Checkpoint {
-            identity: self.header(),
-            codes: self.engine.space().len() as u32,
-            secrets: self.engine.space().secrets().len() as u64,
-            max_worst: u64::from(self.options.max_depth.unwrap_or(NO_LIMIT).min(NO_LIMIT)),
-        }
-    }
-
-    /// Saves the solved sets, atomically: the file is written as `FILE.tmp`, flushed to disk,
-    /// then renamed, so an interrupted save never leaves half a checkpoint under `FILE`.
-    pub fn save_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
-        let io = |source| SearchError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = tmp_path(path);
-        let write = || -> std::io::Result<usize> {
-            let mut file = std::fs::File::create(&tmp)?;
-            let n = self.memo.save(&self.header(), &mut file)?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, path)?;
-            Ok(n)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
-    }
-
-    /// Loads solved sets saved by an interrupted run of the same search. The whole file is
-    /// checked (length, entry count, checksum, every record) before anything is loaded.
-    pub fn load_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
-        let name = path.display().to_string();
-        let open = || -> std::io::Result<Box<dyn std::io::Read>> {
-            Ok(Box::new(std::fs::File::open(path)?))
-        };
-        let expect = self.checkpoint_spec();
-        self.memo.load(open, &expect).map_err(|e| match e {
-            CheckpointError::Io(source) => SearchError::Io { path: name, source },
-            CheckpointError::Other(found) => SearchError::Checkpoint {
-                path: name,
-                found,
-                expected: expect.identity.clone(),
-            },
-            CheckpointError::Damaged(why) => SearchError::Damaged { path: name, why },
-        })
     }
 
     /// Runs the search.
