@@ -3,7 +3,7 @@
 //! A set is keyed by a 128-bit hash of its sorted code indices (and of the depth left, when a
 //! depth limit is in force). An entry is either exact (the optimal value and the guess that
 //! achieves it) or a lower bound learnt from a search that was cut off. The exact entries are
-//! what a checkpoint saves ([`checkpoint`](crate::checkpoint) has the file format).
+//! what a checkpoint saves ([`crate::checkpoint`] has the file format).
 
 use std::io::{Read, Write};
 use std::sync::Mutex;

@@ -177,6 +177,9 @@ impl<R: Rules> Solver<'_, R> {
         lb: Val,
     ) -> Result<Found, Interrupted> {
         let all = self.choices(s, history, d, beta, Side::All, false);
+        if history.is_empty() {
+            self.status.first_guesses_to_try(all.len());
+        }
         let greedy = if s.len() >= GREEDY_MIN {
             self.greedy(s, history, d, Some(&all))?
         } else {
@@ -427,6 +430,13 @@ impl<R: Rules> Solver<'_, R> {
         let mut sum = split.n;
         let mut rest: u64 = split.lbs.iter().sum();
         let mut w = 1u64;
+        // At the root, the progress display shows how far this first guess has got.
+        let mut shown = if history.is_empty() {
+            self.status
+                .first_guess_started(trial, split.classes.len(), sum + rest)
+        } else {
+            None
+        };
         for ((fb, class), lb) in split.classes.iter().zip(&split.lbs) {
             rest -= lb;
             let beta_now = match trial.live {
@@ -444,6 +454,9 @@ impl<R: Rules> Solver<'_, R> {
                 Some((v, _)) => {
                     sum += total(v);
                     w = w.max(1 + worst(v));
+                    if let Some(shown) = &mut shown {
+                        shown.class_solved(sum - split.n, w - 1, sum + rest);
+                    }
                 }
                 None => return Ok(None),
             }
