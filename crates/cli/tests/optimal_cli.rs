@@ -209,17 +209,16 @@ fn bad_input() {
         1,
         &["within 1 guess"],
     );
-    // Too large: an estimate in units of time, and how to force it.
+    // Too large: a calibrated estimate in units of time, with its range, and how to force it.
     let out = run_args(&["optimal", "--pegs", "5", "--colors", "8"], None);
     assert_fails(
         &out,
         2,
         &[
             "32768 secrets",
-            "rough estimate",
-            "MM(4,8)",
-            "hours",
-            "days",
+            "calibrated estimate",
+            "(likely ",
+            "years",
             "use --force",
         ],
     );
@@ -234,11 +233,48 @@ fn bad_input() {
         2,
         &["best"],
     );
-    assert_fails(
-        &run_args(&["optimal", "--resume", "/no/such.ckpt"], None),
-        2,
-        &["/no/such.ckpt"],
+    // --resume names what the user typed and what would work, not --checkpoint.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    for (path, why) in [
+        ("/no/such.ckpt", "there is no such file"),
+        (folder, "it is a directory"),
+    ] {
+        let out = run_args(&["optimal", "--resume", path], None);
+        assert_fails(
+            &out,
+            2,
+            &[
+                &format!("--resume \"{path}\": {why}"),
+                "expected a checkpoint file written by an interrupted run",
+            ],
+        );
+        assert!(!stderr(&out).contains("--checkpoint:"), "{}", stderr(&out));
+    }
+}
+
+/// A forced run starts by saying how long it should take; the JSON output carries the effort.
+#[test]
+fn a_forced_run_prints_its_estimate_and_json_its_effort() {
+    let out = run_args(
+        &["optimal", "--pegs", "3", "--colors", "4", "--force"],
+        None,
     );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .starts_with("codebreak: searching mastermind 3 pegs 4 colours (64 secrets); about "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("(likely "), "{}", stderr(&out));
+    let v = json(&run_args(
+        &["optimal", "--pegs", "3", "--colors", "4", "--json"],
+        None,
+    ));
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["memo_entries"].as_u64().is_some());
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
 }
 
 /// Files the search will write are checked before it starts: a missing directory or a

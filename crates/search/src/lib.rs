@@ -15,16 +15,26 @@
 //! guess that comes first in bound order, so the tree does not depend on timing.
 //!
 //! The result is a [`DecisionTree`]; `codebreak_tree::verify` checks it with the rules alone.
+//!
+//! Modules: `solver` is the recursion; `ordering` decides which guesses a node tries and in
+//! what order; `keys` makes the plain and symmetry-canonical memo keys; `parallel` tries a
+//! node's guesses on every thread; [`bounds`] holds the counting bounds, [`memo`] the shared
+//! memo and [`checkpoint`] its file format; [`Status`] is what a progress display reads, and
+//! [`estimate`] the calibrated prediction of how long a search takes.
 #![deny(missing_docs)]
 
 pub mod bounds;
+pub mod checkpoint;
+pub mod estimate;
+mod keys;
 pub mod memo;
+mod ordering;
+mod parallel;
 mod solver;
+mod status;
 pub mod table;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use codebreak_core::{AnyEngine, Candidates, Engine, FeedbackKind, Pool, Rules, dispatch_engine};
@@ -32,8 +42,11 @@ use codebreak_tree::{DecisionTree, Node};
 use thiserror::Error;
 
 use crate::bounds::{Bounds, INFINITE, NO_LIMIT, Val, total};
-use crate::memo::{Checkpoint, CheckpointError, Memo};
+pub use crate::checkpoint::tmp_path;
+use crate::estimate::{Estimate, Features};
+use crate::memo::Memo;
 use crate::solver::{Interrupted, Solver};
+pub use crate::status::{FirstGuess, Status};
 use crate::table::ScoreTable;
 
 codebreak_core::named_enum! {
@@ -113,46 +126,6 @@ pub struct SearchOptions {
     pub node_limit: Option<u64>,
 }
 
-/// Live figures of a running search, for progress displays, and its stop switch.
-#[derive(Debug, Default)]
-pub struct Status {
-    /// Nodes searched.
-    pub nodes: AtomicU64,
-    /// Set to stop the search (it returns [`SearchError::Interrupted`]); shared so that a
-    /// signal handler can hold it.
-    pub cancel: Arc<AtomicBool>,
-    /// The depth limit being tried (objective worst, or 0).
-    pub trying_depth: AtomicU64,
-    /// The best strategy found so far for the whole game (the current upper bound on the
-    /// optimum), packed as `total << 8 | worst`; 0 until one is found. Read it with
-    /// [`Status::best`].
-    pub best: AtomicU64,
-}
-
-impl Status {
-    /// The fewest guesses in all, and that strategy's worst case, of the best strategy found
-    /// so far for the whole game: an upper bound on the optimum that only falls as the search
-    /// goes on (for objective worst, within the depth being tried). `None` until the first
-    /// strategy is complete.
-    pub fn best(&self) -> Option<(u64, u64)> {
-        match self.best.load(Ordering::Relaxed) {
-            0 => None,
-            v => Some((total(v), bounds::worst(v))),
-        }
-    }
-
-    /// Records a complete strategy for the whole game, if better than the best so far.
-    pub(crate) fn offer(&self, v: Val) {
-        if v != INFINITE {
-            let _ = self
-                .best
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-                    (b == 0 || v < b).then_some(v)
-                });
-        }
-    }
-}
-
 /// An optimal strategy and what it took to find it.
 #[derive(Clone, Debug)]
 pub struct Solution {
@@ -221,58 +194,15 @@ pub enum SearchError {
     },
 }
 
-/// `FILE.tmp`, where a checkpoint is written before it is renamed to `FILE`.
-pub fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
-}
-
 /// Largest number of secrets searched without `force`.
 pub const MAX_SECRETS: usize = 6000;
 
-/// Secrets of the reference game of [`estimate_seconds`], MM(4,8).
-const REFERENCE_SECRETS: usize = 4096;
-/// Seconds MM(4,8) takes on the 2-core machine where the search was measured.
-const REFERENCE_SECONDS: f64 = 20.0;
-
-/// A rough range of seconds an exact search of `secrets` secrets could take, scaled from
-/// MM(4,8): Mastermind's measured times grow like the 3.6th to 4.3th power of the secrets
-/// (MM(4,6) 0.2 s, MM(4,7) 3 s, MM(4,8) 20 s), so the range runs from the cube (a floor that
-/// games with more symmetry, such as Bulls and Cows, come closer to) to the 5th power.
-pub fn estimate_seconds(secrets: usize) -> (f64, f64) {
-    let ratio = secrets as f64 / REFERENCE_SECRETS as f64;
-    (
-        REFERENCE_SECONDS * ratio.powi(3),
-        REFERENCE_SECONDS * ratio.powi(5),
+/// The calibrated estimate of a search of `engine`'s game with `options`, on rayon's threads.
+fn estimate(engine: &AnyEngine, options: &SearchOptions) -> Estimate {
+    Estimate::new(
+        &Features::of(engine.game(), options),
+        rayon::current_num_threads(),
     )
-}
-
-/// Seconds in words, to one or two significant figures: `40 seconds`, `9 hours`, `24 days`.
-fn human_duration(seconds: f64) -> String {
-    let units = [
-        ("year", 365.25 * 86400.0),
-        ("day", 86400.0),
-        ("hour", 3600.0),
-        ("minute", 60.0),
-        ("second", 1.0),
-    ];
-    let (name, size) = units
-        .iter()
-        .copied()
-        .find(|&(_, size)| seconds >= size)
-        .unwrap_or(("second", 1.0));
-    let n = seconds / size;
-    let n = if n < 10.0 {
-        (n * 10.0).round() / 10.0
-    } else {
-        n.round()
-    };
-    if n == 1.0 {
-        format!("1 {name}")
-    } else {
-        format!("{n} {name}s")
-    }
 }
 
 /// An exact search over one game.
@@ -299,86 +229,40 @@ impl<'e> Search<'e> {
         let secrets = engine.space().secrets().len();
         let guesses = engine.space().len();
         if !force && secrets > MAX_SECRETS {
-            let (low, high) = estimate_seconds(secrets);
+            let estimate = estimate(engine, &options);
+            let (low, high) = estimate.range();
             return Err(SearchError::TooLarge(format!(
                 "{} has {secrets} secrets and {guesses} guesses, more than the {MAX_SECRETS} secrets this search takes on \
-                 unless forced: a rough estimate, scaled from MM(4,8) ({REFERENCE_SECRETS} secrets, about {REFERENCE_SECONDS:.0} s \
-                 on a 2-core machine), is {} to {} of searching, with far more memory for memoisation",
+                 unless forced: the calibrated estimate is {} of searching on {} {} (likely {} to {}), with far more \
+                 memory for memoisation",
                 engine.game(),
-                human_duration(low),
-                human_duration(high),
+                estimate::human_duration(estimate.seconds()),
+                estimate.threads,
+                if estimate.threads == 1 {
+                    "thread"
+                } else {
+                    "threads"
+                },
+                estimate::human_duration(low),
+                estimate::human_duration(high),
             )));
         }
         Ok(Search {
             engine,
             memo: Memo::new(options.memo_cap.unwrap_or(20_000_000)),
             options,
-            status: Status::default(),
+            status: Status::with_threads(rayon::current_num_threads()),
         })
+    }
+
+    /// How long this search is expected to take (see [`estimate`]).
+    pub fn estimate(&self) -> Estimate {
+        estimate(self.engine, &self.options)
     }
 
     /// Live figures and the stop switch.
     pub fn status(&self) -> &Status {
         &self.status
-    }
-
-    /// The header that identifies this search in checkpoints.
-    pub fn header(&self) -> String {
-        let spec = serde_json::to_string(&self.engine.game().spec()).unwrap_or_default();
-        format!(
-            "codebreak-checkpoint/2 game={spec} pool={:?} objective={:?} max_depth={:?}",
-            self.options.pool, self.options.objective, self.options.max_depth
-        )
-    }
-
-    /// What a checkpoint of this search must be.
-    fn checkpoint_spec(&self) -> Checkpoint {
-        Checkpoint {
-            identity: self.header(),
-            codes: self.engine.space().len() as u32,
-            secrets: self.engine.space().secrets().len() as u64,
-            max_worst: u64::from(self.options.max_depth.unwrap_or(NO_LIMIT).min(NO_LIMIT)),
-        }
-    }
-
-    /// Saves the solved sets, atomically: the file is written as `FILE.tmp`, flushed to disk,
-    /// then renamed, so an interrupted save never leaves half a checkpoint under `FILE`.
-    pub fn save_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
-        let io = |source| SearchError::Io {
-            path: path.display().to_string(),
-            source,
-        };
-        let tmp = tmp_path(path);
-        let write = || -> std::io::Result<usize> {
-            let mut file = std::fs::File::create(&tmp)?;
-            let n = self.memo.save(&self.header(), &mut file)?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, path)?;
-            Ok(n)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
-    }
-
-    /// Loads solved sets saved by an interrupted run of the same search. The whole file is
-    /// checked (length, entry count, checksum, every record) before anything is loaded.
-    pub fn load_checkpoint(&self, path: &Path) -> Result<usize, SearchError> {
-        let name = path.display().to_string();
-        let open = || -> std::io::Result<Box<dyn std::io::Read>> {
-            Ok(Box::new(std::fs::File::open(path)?))
-        };
-        let expect = self.checkpoint_spec();
-        self.memo.load(open, &expect).map_err(|e| match e {
-            CheckpointError::Io(source) => SearchError::Io { path: name, source },
-            CheckpointError::Other(found) => SearchError::Checkpoint {
-                path: name,
-                found,
-                expected: expect.identity.clone(),
-            },
-            CheckpointError::Damaged(why) => SearchError::Damaged { path: name, why },
-        })
     }
 
     /// Runs the search.
@@ -547,26 +431,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_in_words() {
-        assert_eq!(human_duration(0.4), "0.4 seconds");
-        assert_eq!(human_duration(1.0), "1 second");
-        assert_eq!(human_duration(90.0), "1.5 minutes");
-        assert_eq!(human_duration(3600.0 * 9.1), "9.1 hours");
-        assert_eq!(human_duration(86400.0 * 24.3), "24 days");
-        assert_eq!(human_duration(86400.0 * 800.0), "2.2 years");
-    }
-
-    #[test]
-    fn estimates_scale_from_mm48() {
-        let (low, high) = estimate_seconds(4096);
-        assert_eq!((low, high), (20.0, 20.0));
-        // MM(5,8): 8 times the secrets.
-        let (low, high) = estimate_seconds(32768);
-        assert_eq!(human_duration(low), "2.8 hours");
-        assert_eq!(human_duration(high), "7.6 days");
-    }
-
-    #[test]
     fn too_large_games_are_refused_with_an_estimate() {
         let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(5, 8)).unwrap();
         let engine = AnyEngine::new(&game).unwrap();
@@ -574,7 +438,16 @@ mod tests {
             .err()
             .expect("refused");
         let text = err.to_string();
-        for needle in ["32768 secrets", "rough estimate", "2.8 hours to 7.6 days"] {
+        let (low, high) = Search::new(&engine, SearchOptions::default(), true)
+            .unwrap()
+            .estimate()
+            .range();
+        let range = format!(
+            "(likely {} to {})",
+            estimate::human_duration(low),
+            estimate::human_duration(high)
+        );
+        for needle in ["32768 secrets", "calibrated estimate", &range] {
             assert!(text.contains(needle), "{needle:?} missing from {text}");
         }
     }

@@ -82,3 +82,36 @@ fn checkpoints_are_written_atomically_and_resume() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// While the search runs, the status shows the most promising first guess being worked on:
+/// how many of its classes are solved and the least it can still cost. Nothing once done.
+#[test]
+fn the_first_guess_being_worked_on_is_shown() {
+    let engine = engine();
+    let s = Search::new(&engine, SearchOptions::default(), false).unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let seen = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut seen = Vec::new();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                seen.extend(s.status().first_guess());
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            seen
+        });
+        assert_eq!(s.run().unwrap().total, 5625);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        watcher.join().unwrap()
+    });
+    assert!(!seen.is_empty(), "no first guess seen while searching");
+    for f in &seen {
+        // MM(4,6): 13 replies besides the win; every secret needs the first guess, and all
+        // but the one it finds at least one more.
+        assert!(f.solved <= f.classes && f.classes <= 13, "{f:?}");
+        assert!(f.at_least >= 1296 + 1295, "{f:?}");
+        assert!(f.of > 0 && f.rank < f.of, "{f:?}");
+        assert!(f.solved > 0 || f.solved_total == 0, "{f:?}");
+    }
+    assert!(seen.iter().any(|f| f.solved > 0), "no class seen solved");
+    assert_eq!(s.status().first_guess(), None);
+}

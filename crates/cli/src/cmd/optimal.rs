@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use codebreak_core::error::{plural, quote};
 use codebreak_core::{AnyEngine, Game, Pool};
-use codebreak_search::{Objective, Search, SearchError, SearchOptions, Solution};
+use codebreak_search::{FirstGuess, Objective, Search, SearchError, SearchOptions, Solution};
 use codebreak_tree::{Format, VerifyReport};
 use serde_json::json;
 
@@ -90,8 +90,28 @@ fn check_output(flag: &str, path: &Path) -> Result<(), Failure> {
     })
 }
 
+/// Fails before the search when `--resume` does not name a file that can be read: a
+/// directory, or nothing at all. (A file that is not a checkpoint is refused when loaded.)
+fn check_resume(path: &Path) -> Result<(), Failure> {
+    let why = if path.is_dir() {
+        "it is a directory"
+    } else if !path.exists() {
+        "there is no such file"
+    } else {
+        return Ok(());
+    };
+    Err(Failure::BadInput(anyhow::anyhow!(
+        "--resume {}: {why}; expected a checkpoint file written by an interrupted run \
+         (the --checkpoint FILE it was given, else codebreak-optimal.checkpoint)",
+        quote(&path.display().to_string())
+    )))
+}
+
 pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
+    if let Some(path) = &a.resume {
+        check_resume(path)?;
+    }
     // Files the run will write are checked first, so a long search is not lost at the end.
     if let Some(path) = &a.tree {
         check_output("--tree", path)?;
@@ -117,6 +137,14 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         }
         e => Failure::BadInput(e.into()),
     })?;
+    if a.force && !a.json {
+        eprintln!(
+            "codebreak: searching {} ({} secrets); {}",
+            game,
+            engine.space().secrets().len(),
+            search.estimate()
+        );
+    }
     if let Some(path) = &a.resume {
         let n = search
             .load_checkpoint(path)
@@ -137,7 +165,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     let secrets = engine.space().secrets().len() as u64;
     let done = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        let progress = scope.spawn(|| show_progress(&search, secrets, &done, a.json));
+        let progress = scope.spawn(|| show_progress(&search, &engine, secrets, &done, a.json));
         let r = search.run();
         done.store(true, Ordering::Relaxed);
         let _ = progress.join();
@@ -287,11 +315,13 @@ fn solution_text(
 }
 
 /// The spinner's line: nodes, the best strategy found so far for the whole game (the upper
-/// bound on the optimum), time, and the depth being tried.
+/// bound on the optimum), how far the most promising first guess being worked on has got
+/// (`first`: its code and progress), time, and the depth being tried.
 fn progress_message(
     nodes: u64,
     best: Option<(u64, u64)>,
     secrets: u64,
+    first: Option<(&str, &FirstGuess)>,
     seconds: f64,
     depth: u64,
 ) -> String {
@@ -302,17 +332,46 @@ fn progress_message(
         ),
         None => String::new(),
     };
+    let first = match first {
+        Some((code, f)) => {
+            let of = if f.of > 0 {
+                format!(" of {}", f.of)
+            } else {
+                String::new()
+            };
+            let solved = if f.solved > 0 {
+                format!(
+                    " ({} guesses, worst {})",
+                    f.solved_total,
+                    f.solved_worst + 1
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                ", first guess {code} (#{}{of}): {}/{} classes solved{solved}, at least {} in all",
+                f.rank + 1,
+                f.solved,
+                f.classes,
+                f.at_least
+            )
+        }
+        None => String::new(),
+    };
     let depth = if depth > 0 {
         format!(", trying depth {depth}")
     } else {
         String::new()
     };
-    format!("searching: {nodes} nodes{best}, {seconds:.0} s{depth} (Ctrl-C saves a checkpoint)")
+    format!(
+        "searching: {nodes} nodes{best}{first}, {seconds:.0} s{depth} (Ctrl-C saves a checkpoint)"
+    )
 }
 
 /// A spinner with the search's figures, on a terminal, once the search has run two seconds.
 fn show_progress(
     search: &Search<'_>,
+    engine: &AnyEngine,
     secrets: u64,
     done: &std::sync::atomic::AtomicBool,
     quiet: bool,
@@ -336,10 +395,13 @@ fn show_progress(
             b
         });
         let st = search.status();
+        let first = st.first_guess();
+        let code = first.map(|f| engine.game().format_code(&engine.space().code(f.guess)));
         b.set_message(progress_message(
             st.nodes.load(Ordering::Relaxed),
             st.best(),
             secrets,
+            code.as_deref().zip(first.as_ref()),
             start.elapsed().as_secs_f64(),
             st.trying_depth.load(Ordering::Relaxed),
         ));
@@ -355,14 +417,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_spinner_shows_the_best_bound() {
+    fn the_spinner_shows_the_best_bound_and_the_first_guess() {
         assert_eq!(
-            progress_message(123456, Some((5625, 6)), 1296, 12.4, 0),
+            progress_message(123456, Some((5625, 6)), 1296, None, 12.4, 0),
             "searching: 123456 nodes, best so far 5625 (4.340, worst 6), 12 s (Ctrl-C saves a checkpoint)"
         );
         assert_eq!(
-            progress_message(7, None, 1296, 2.0, 5),
+            progress_message(7, None, 1296, None, 2.0, 5),
             "searching: 7 nodes, 2 s, trying depth 5 (Ctrl-C saves a checkpoint)"
+        );
+        let first = FirstGuess {
+            guess: 8,
+            rank: 1,
+            of: 57,
+            classes: 14,
+            solved: 9,
+            solved_total: 4087,
+            solved_worst: 4,
+            at_least: 5650,
+        };
+        assert_eq!(
+            progress_message(99, Some((5700, 7)), 1296, Some(("1122", &first)), 30.0, 0),
+            "searching: 99 nodes, best so far 5700 (4.398, worst 7), first guess 1122 (#2 of 57): \
+             9/14 classes solved (4087 guesses, worst 5), at least 5650 in all, 30 s (Ctrl-C saves a checkpoint)"
+        );
+        let starting = FirstGuess {
+            solved: 0,
+            of: 0,
+            ..first
+        };
+        assert_eq!(
+            progress_message(99, None, 1296, Some(("1122", &starting)), 30.0, 0),
+            "searching: 99 nodes, first guess 1122 (#2): 0/14 classes solved, at least 5650 in all, 30 s (Ctrl-C saves a checkpoint)"
         );
     }
 }

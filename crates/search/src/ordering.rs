@@ -1,0 +1,396 @@
+//! Guess ordering: which guesses a node tries, and in what order. Every allowed guess gets a
+//! lower bound (its cost now plus the counting bound of each class it leaves, see
+//! [`bounds`](crate::bounds)); guesses that cannot beat the budget are dropped, and the rest
+//! are tried best bound first (then smallest sum of squared class sizes, then lowest index),
+//! so that a good strategy is found early and prunes the rest. Interchangeable guesses are
+//! scored once: one per symmetry class, one per placement of colours no candidate has, and on
+//! small sets only the outside guesses that split the set finely enough.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
+
+use crate::bounds::{INFINITE, Val, pack, total};
+use crate::solver::Solver;
+use crate::table::few_collisions;
+
+/// Sets at least this large score one guess per symmetry class.
+const SYMMETRY_MIN: usize = 24;
+
+/// A guess worth trying, with its lower bound.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Choice {
+    /// The guess's lower bound.
+    pub(crate) lb: Val,
+    /// Sum of the squares of its class sizes (smaller splits more evenly).
+    spread: u64,
+    /// The guess.
+    pub(crate) guess: u32,
+}
+
+/// Which guesses to score at a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Those that could be the secret.
+    Inside,
+    /// Those that could not.
+    Outside,
+    /// Every allowed guess.
+    All,
+}
+
+impl<R: Rules> Solver<'_, R> {
+    /// Guesses of one side worth trying at this node (bound below `beta`), best bound
+    /// first; with `best_only`, just one with the least bound.
+    pub(crate) fn choices(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+        d: u32,
+        beta: Val,
+        side: Side,
+        best_only: bool,
+    ) -> Vec<Choice> {
+        let e = self.e;
+        let n = s.len();
+        let mut pool: &[u32] = match (self.pool, side) {
+            (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
+            (Pool::All, _) => &self.all_codes,
+        };
+        // Outside guesses on small sets: first the few that split the set finely enough
+        // (a property shared by a whole orbit, so the filters below give the same result
+        // after it as before it).
+        let fine;
+        if side == Side::Outside
+            && let Some(budget) = self.outside_budget(n as u64, d, beta)
+        {
+            let Some(allowed) = budget else {
+                return Vec::new();
+            };
+            fine = self.few_collisions(s, pool, allowed);
+            pool = &fine;
+        }
+        let reps;
+        if n >= SYMMETRY_MIN
+            && let Some(r) =
+                e.representatives(&history.iter().map(|&(g, _)| g).collect::<Vec<_>>(), pool)
+        {
+            reps = r;
+            pool = &reps;
+        }
+        let narrowed;
+        if side != Side::Inside
+            && self.pool == Pool::All
+            && e.game().has_peg_symmetry()
+            && let Some(r) = self.without_absent_twins(s, pool)
+        {
+            narrowed = r;
+            pool = &narrowed;
+        }
+        let outside;
+        if side == Side::Outside && self.pool == Pool::All {
+            // Both lists are sorted: drop the candidates with one merge.
+            let cands = s.indices();
+            let mut k = 0;
+            outside = pool
+                .iter()
+                .copied()
+                .filter(|&g| {
+                    while k < cands.len() && cands[k] < g {
+                        k += 1;
+                    }
+                    !(k < cands.len() && cands[k] == g)
+                })
+                .collect::<Vec<_>>();
+            pool = &outside;
+        }
+        self.score_all(s, pool, d, beta, best_only)
+    }
+
+    /// Outside guesses for a small set, where every class is small enough that its counting
+    /// bound is `2c - 1`: a guess's bound is then `3n - parts`, so beating `beta` needs at
+    /// least `3n - total(beta)` classes, that is at most `3n - total(beta)` reply collisions
+    /// (a bound equal in total may still win on the worst case, so ties are kept). Returns
+    /// the collisions a guess may have (`Some(None)`: no guess can win), or `None` when the
+    /// shortcut does not apply.
+    fn outside_budget(&self, n: u64, d: u32, beta: Val) -> Option<Option<u64>> {
+        if beta == INFINITE
+            || self.e.feedback_count() > 64
+            || n > self.bounds.branching() + 1
+            || self.bounds.cap(d - 1) < n
+        {
+            return None;
+        }
+        let need = (3 * n).saturating_sub(total(beta));
+        Some((need <= n).then(|| n - need))
+    }
+
+    /// The guesses of `pool` (ascending) whose replies on `s` collide at most `allowed` times,
+    /// in ascending order.
+    fn few_collisions(&self, s: &Candidates<R::Packed>, pool: &[u32], allowed: u64) -> Vec<u32> {
+        let codes: Vec<Code> = s.indices().iter().map(|&i| self.e.code(i)).collect();
+        let alike = |a: &Code, b: &Code| {
+            a.pegs()
+                .iter()
+                .zip(b.pegs())
+                .filter(|(x, y)| x == y)
+                .count()
+        };
+        let mut best = (0, 0, 1);
+        for i in 0..codes.len() {
+            for j in i + 1..codes.len() {
+                let a = alike(&codes[i], &codes[j]);
+                if a > best.0 {
+                    best = (a, i, j);
+                }
+            }
+        }
+        match self.table {
+            Some(table) => {
+                let mut order: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+                order.swap(0, best.1);
+                order.swap(1, best.2);
+                let mut all = Vec::new();
+                few_collisions(&order, table.codes(), allowed as u32, &mut all);
+                // Keep those of the pool (both lists ascending).
+                let mut k = 0;
+                all.into_iter()
+                    .filter(|&g| {
+                        while k < pool.len() && pool[k] < g {
+                            k += 1;
+                        }
+                        k < pool.len() && pool[k] == g
+                    })
+                    .collect()
+            }
+            None => {
+                let rules = self.e.rules();
+                let mut order: Vec<R::Packed> = s.packed().to_vec();
+                order.swap(0, best.1);
+                order.swap(1, best.2);
+                pool.iter()
+                    .copied()
+                    .filter(|&g| {
+                        let gp = self.e.packed(g);
+                        let mut seen = 0u64;
+                        let mut collisions = 0u64;
+                        for &p in &order {
+                            let bit = 1u64 << (rules.score(p, gp).index() & 63);
+                            if seen & bit != 0 {
+                                collisions += 1;
+                                if collisions > allowed {
+                                    return false;
+                                }
+                            }
+                            seen |= bit;
+                        }
+                        true
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Colours that no candidate contains never score, so any two of them are
+    /// interchangeable in a guess: keep one guess per way of placing them (all of them the
+    /// lowest absent colour, or for codes without repeats the lowest absent colours in
+    /// increasing order). `None` when fewer than two colours are absent.
+    fn without_absent_twins(&self, s: &Candidates<R::Packed>, pool: &[u32]) -> Option<Vec<u32>> {
+        let masks = &self.masks;
+        let present = s.indices().iter().fold(0u64, |m, &i| m | masks[i as usize]);
+        let absent = self.all_colors & !present;
+        if absent.count_ones() < 2 {
+            return None;
+        }
+        let lowest = absent & absent.wrapping_neg();
+        let distinct = self.e.game().distinct_guess();
+        let keep = |&g: &u32| {
+            let m = masks[g as usize] & absent;
+            if m == 0 {
+                return true;
+            }
+            if !distinct {
+                return m == lowest;
+            }
+            // The absent colours used must be the lowest ones, placed in increasing order.
+            let mut want = absent;
+            for _ in 0..m.count_ones() {
+                if m & (want & want.wrapping_neg()) == 0 {
+                    return false;
+                }
+                want &= want - 1;
+            }
+            let mut last = None;
+            self.e.code(g).pegs().iter().all(|&p| {
+                if absent & (1 << p) == 0 {
+                    return true;
+                }
+                let rising = last.is_none_or(|l| l < p);
+                last = Some(p);
+                rising
+            })
+        };
+        Some(pool.iter().copied().filter(keep).collect())
+    }
+
+    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first. With
+    /// `best_only`, only the least bound is wanted: each guess is also dropped as soon as it
+    /// cannot beat the best one so far, and one choice is returned.
+    fn score_all(
+        &self,
+        s: &Candidates<R::Packed>,
+        pool: &[u32],
+        d: u32,
+        beta: Val,
+        best_only: bool,
+    ) -> Vec<Choice> {
+        let scorer = Scorer {
+            solver: self,
+            s,
+            cap: self.bounds.cap(d - 1),
+            beta,
+            best_only,
+            bar: AtomicU64::new(beta),
+        };
+        let mut choices: Vec<Choice> = if pool.len() * s.len() >= 1 << 16 {
+            use rayon::prelude::*;
+            pool.par_chunks(256)
+                .flat_map_iter(|chunk| {
+                    let mut lanes = [[0u32; 4]; HIST_LEN];
+                    let scorer = &scorer;
+                    chunk
+                        .iter()
+                        .filter_map(move |&g| scorer.score(g, &mut lanes))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        } else {
+            let mut lanes = [[0u32; 4]; HIST_LEN];
+            pool.iter()
+                .filter_map(|&g| scorer.score(g, &mut lanes))
+                .collect()
+        };
+        choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
+        if best_only {
+            choices.truncate(1);
+        }
+        choices
+    }
+}
+
+/// Scores guesses on one set for [`Solver::choices`]: a guess's bound is the set's size (the
+/// guess itself) plus the counting bound of every class it leaves, with the largest class's
+/// depth as the worst case.
+struct Scorer<'a, 's, R: Rules> {
+    solver: &'a Solver<'a, R>,
+    s: &'s Candidates<R::Packed>,
+    /// Most secrets a class may hold and still be found within the depth left.
+    cap: u64,
+    /// Guesses must have a bound below this.
+    beta: Val,
+    /// Whether only the least bound is wanted.
+    best_only: bool,
+    /// With `best_only`, the least bound so far (shared by the threads scoring).
+    bar: AtomicU64,
+}
+
+impl<R: Rules> Scorer<'_, '_, R> {
+    /// The total a guess's bound may reach before it is dropped: that of `beta`, or of the
+    /// best bound so far with `best_only`; `u64::MAX` for none.
+    #[inline]
+    fn limit(&self) -> u64 {
+        let b = if self.best_only {
+            self.bar.load(Ordering::Relaxed)
+        } else {
+            self.beta
+        };
+        if b == INFINITE {
+            u64::MAX
+        } else {
+            total(b) + 1
+        }
+    }
+
+    /// The choice `g` makes, if its bound can win. Counts go into four interleaved histograms
+    /// (`lanes`, scratch space) so that runs of equal replies do not form one long chain of
+    /// dependent increments; every 16 secrets the bound so far is checked against the limit
+    /// (it only grows, by at most one too much for the winning class), so hopeless guesses
+    /// stop early.
+    #[inline]
+    fn score(&self, g: u32, lanes: &mut [[u32; 4]; HIST_LEN]) -> Option<Choice> {
+        let e = self.solver.e;
+        let bounds = &self.solver.bounds;
+        let n = self.s.len();
+        let f = e.feedback_count();
+        let rules = e.rules();
+        let fill = |h: u32| bounds.fill_of(h as usize);
+        let gp = e.packed(g);
+        for row in &mut lanes[..f] {
+            *row = [0; 4];
+        }
+        let m = HIST_LEN - 1;
+        let chunks = self.s.packed().chunks(16);
+        let last = chunks.len();
+        for (k, chunk) in chunks.enumerate() {
+            let quads = chunk.chunks_exact(4);
+            let rest = quads.remainder();
+            for q in quads {
+                let a = rules.score(q[0], gp).index() & m;
+                let b = rules.score(q[1], gp).index() & m;
+                let c = rules.score(q[2], gp).index() & m;
+                let x = rules.score(q[3], gp).index() & m;
+                lanes[a][0] += 1;
+                lanes[b][1] += 1;
+                lanes[c][2] += 1;
+                lanes[x][3] += 1;
+            }
+            for &p in rest {
+                lanes[rules.score(p, gp).index() & m][0] += 1;
+            }
+            if k + 1 < last {
+                let limit = self.limit();
+                if limit != u64::MAX {
+                    let t: u64 = lanes[..f]
+                        .iter()
+                        .map(|r| fill(r[0] + r[1] + r[2] + r[3]))
+                        .sum();
+                    if n as u64 + t > limit {
+                        return None;
+                    }
+                }
+            }
+        }
+        let win = self.solver.win.index();
+        let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);
+        let mut consistent = false;
+        for (i, r) in lanes[..f].iter().enumerate() {
+            let h = r[0] + r[1] + r[2] + r[3];
+            if h == 0 {
+                continue;
+            }
+            if i == win {
+                consistent = true;
+                continue;
+            }
+            t += fill(h);
+            spread += h as u64 * h as u64;
+            parts += 1;
+            largest = largest.max(h);
+        }
+        if !consistent && parts <= 1 {
+            return None; // learns nothing
+        }
+        if largest as u64 > self.cap {
+            return None;
+        }
+        let lb = pack(n as u64 + t, 1 + bounds.depth_of(largest as usize));
+        if self.best_only && self.bar.fetch_min(lb, Ordering::Relaxed) <= lb {
+            return None;
+        }
+        (lb < self.beta).then_some(Choice {
+            lb,
+            spread,
+            guess: g,
+        })
+    }
+}
