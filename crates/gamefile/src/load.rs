@@ -1,0 +1,693 @@
+//! Reading a game file: the TOML document, its lists, its table or script, and the checks.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use codebreak_core::list::{End, ListGame, ListParts, ListRule};
+use codebreak_core::{Code, Game, GameKind, GameSpec, Order, wordle};
+use rayon::prelude::*;
+
+use crate::error::LoadError;
+use crate::file::{GameFile, ListSource};
+use crate::script::{Script, deadline_in};
+
+/// Longest file read (lists, tables, scripts, the game file itself).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// A loaded game: a built-in game (generated codes, with its fast kernels and symmetry), or a
+/// list game (explicit lists and a reply table).
+#[derive(Clone, Debug)]
+pub enum GameDef {
+    /// A built-in game, with the file's name and description.
+    Builtin {
+        /// The validated game.
+        game: Game,
+        /// The file's name for it, if any.
+        name: Option<String>,
+        /// The file's description, if any.
+        description: Option<String>,
+    },
+    /// A game of lists.
+    List(ListGame),
+}
+
+/// A loaded game and the file it came from.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The game.
+    pub def: GameDef,
+    /// The game file's path, as given.
+    pub path: PathBuf,
+}
+
+/// A list of codes, with the line of the file each came from (for messages).
+struct Listed {
+    codes: Vec<String>,
+    /// `FILE:LINE` of each code, or the game file's name for inline lists.
+    wheres: Vec<String>,
+}
+
+/// Reads a text file (at most [`MAX_FILE_BYTES`]).
+fn read_text(path: &Path, what: &str, from: &str) -> Result<String, LoadError> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)
+        .map_err(|e| LoadError::at(from, format!("cannot read {what} {}: {e}", path.display())))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::at(from, format!("cannot read {what} {}: {e}", path.display())))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::at(
+            from,
+            format!(
+                "{what} {} is larger than {} MiB",
+                path.display(),
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        LoadError::at(
+            &format!("{}:{line}", path.display()),
+            "not valid UTF-8 text".to_string(),
+        )
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.remove(0);
+    }
+    Ok(text)
+}
+
+/// Loads a game file.
+pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    let name = path.display().to_string();
+    let text = read_text(path, "game file", &name)?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let def = load_str(&text, &base, &name)?;
+    Ok(Loaded {
+        def,
+        path: path.to_path_buf(),
+    })
+}
+
+/// Loads a game from the text of a game file; relative paths are read from `base`, and
+/// `name` names the file in messages.
+pub fn load_str(text: &str, base: &Path, name: &str) -> Result<GameDef, LoadError> {
+    let file: GameFile = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
+        let at = match line {
+            Some(l) => format!("{name}:{l}"),
+            None => name.to_string(),
+        };
+        LoadError::at(&at, e.message().trim().to_string())
+    })?;
+    Loader { file, base, name }.load()
+}
+
+struct Loader<'a> {
+    file: GameFile,
+    base: &'a Path,
+    name: &'a str,
+}
+
+/// The rules a file may name.
+const RULES: &str = "mastermind, bulls, blackpeg, twod, wordle, table or script";
+
+impl Loader<'_> {
+    fn err(&self, message: impl Into<String>) -> LoadError {
+        LoadError::at(self.name, message.into())
+    }
+
+    /// Refuses keys that do not go with the rules.
+    fn refuse(&self, key: &str, present: bool, why: &str) -> Result<(), LoadError> {
+        if present {
+            return Err(self.err(format!("{key} does not apply: {why}")));
+        }
+        Ok(())
+    }
+
+    fn load(self) -> Result<GameDef, LoadError> {
+        let f = &self.file;
+        let rules = f
+            .rules
+            .as_deref()
+            .unwrap_or("mastermind")
+            .trim()
+            .to_ascii_lowercase();
+        let end: End = match &f.end {
+            Some(e) => e
+                .parse()
+                .map_err(|e: codebreak_core::UnknownName| self.err(e.to_string()))?,
+            None => End::Guess,
+        };
+        let hard = f.hard.unwrap_or(false);
+        if hard && rules != "wordle" {
+            return Err(self.err(format!(
+                "hard = true is Wordle's hard mode, but the rules are {rules:?}"
+            )));
+        }
+        let listed = f.guesses.is_some() || f.secrets.is_some();
+        match rules.as_str() {
+            "mastermind" | "bulls" | "blackpeg" | "twod" => {
+                let kind: GameKind = rules
+                    .parse()
+                    .map_err(|e: codebreak_core::UnknownName| self.err(e.to_string()))?;
+                self.refuse(
+                    "table",
+                    f.table.is_some(),
+                    "only rules = \"table\" reads a table",
+                )?;
+                self.refuse(
+                    "script",
+                    f.script.is_some() || f.script_file.is_some(),
+                    "only rules = \"script\" runs a script",
+                )?;
+                self.refuse(
+                    "win",
+                    f.win.is_some(),
+                    "the built-in rules know their winning reply",
+                )?;
+                let spec = self.spec(kind)?;
+                if !listed && end == End::Guess {
+                    // Generated codes: the built-in game itself, with its fast kernels and symmetry.
+                    let game = Game::new(&spec).map_err(|e| self.err(e.to_string()))?;
+                    return Ok(GameDef::Builtin {
+                        game,
+                        name: f.name.clone(),
+                        description: f.description.clone(),
+                    });
+                }
+                self.builtin_on_lists(kind, &spec, end)
+            }
+            "wordle" => {
+                self.no_generation("wordle")?;
+                self.refuse(
+                    "table",
+                    f.table.is_some(),
+                    "only rules = \"table\" reads a table",
+                )?;
+                self.refuse(
+                    "script",
+                    f.script.is_some() || f.script_file.is_some(),
+                    "only rules = \"script\" runs a script",
+                )?;
+                self.refuse("win", f.win.is_some(), "Wordle's winning reply is GGGGG")?;
+                self.wordle(end, hard)
+            }
+            "table" => {
+                self.no_generation("table")?;
+                self.refuse(
+                    "script",
+                    f.script.is_some() || f.script_file.is_some(),
+                    "only rules = \"script\" runs a script",
+                )?;
+                self.table_game(end)
+            }
+            "script" => {
+                self.no_generation("script")?;
+                self.refuse(
+                    "table",
+                    f.table.is_some(),
+                    "only rules = \"table\" reads a table",
+                )?;
+                self.script_game(end)
+            }
+            other => Err(self.err(format!("unknown rules {other:?}: expected {RULES}"))),
+        }
+    }
+
+    /// Generated-code keys belong to the built-in rules.
+    fn no_generation(&self, rules: &str) -> Result<(), LoadError> {
+        let f = &self.file;
+        for (key, present) in [
+            ("pegs", f.pegs.is_some()),
+            ("colors", f.colors.is_some()),
+            ("size", f.size.is_some()),
+            ("alphabet", f.alphabet.is_some()),
+            ("distinct_secret", f.distinct_secret.is_some()),
+            ("distinct_guess", f.distinct_guess.is_some()),
+            ("order", f.order.is_some()),
+        ] {
+            self.refuse(
+                key,
+                present,
+                &format!("rules = \"{rules}\" takes its codes from the guesses and secrets lists"),
+            )?;
+        }
+        if f.guesses.is_none() {
+            return Err(self.err(format!(
+                "rules = \"{rules}\" needs guesses: a file, a list, or {{function = \"...\"}} of the script"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The spec of a built-in rule from the file's keys.
+    fn spec(&self, kind: GameKind) -> Result<GameSpec, LoadError> {
+        let f = &self.file;
+        let order: Order = match &f.order {
+            Some(o) => o
+                .parse()
+                .map_err(|e: codebreak_core::UnknownName| self.err(e.to_string()))?,
+            None => Order::Lex,
+        };
+        Ok(GameSpec {
+            kind,
+            pegs: f.pegs,
+            colors: f.colors,
+            size: f.size,
+            distinct_secret: f.distinct_secret.unwrap_or(false),
+            distinct_guess: f.distinct_guess.unwrap_or(false),
+            alphabet: f.alphabet.clone(),
+            order,
+        })
+    }
+
+    /// Reads a list from where the file says.
+    fn list(
+        &self,
+        source: &ListSource,
+        what: &str,
+        script: Option<&Script>,
+    ) -> Result<Listed, LoadError> {
+        match source {
+            ListSource::Inline(v) => Ok(Listed {
+                codes: v.iter().map(|c| c.trim().to_string()).collect(),
+                wheres: (1..=v.len())
+                    .map(|i| format!("{} ({what} {i})", self.name))
+                    .collect(),
+            }),
+            ListSource::File(rel) => {
+                let path = self.base.join(rel);
+                let text = read_text(&path, &format!("{what} file"), self.name)?;
+                let mut codes = Vec::new();
+                let mut wheres = Vec::new();
+                for (i, line) in text.lines().enumerate() {
+                    let t = line.split('#').next().unwrap_or("").trim();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    codes.push(t.to_string());
+                    wheres.push(format!("{}:{}", path.display(), i + 1));
+                }
+                Ok(Listed { codes, wheres })
+            }
+            ListSource::Function { function } => {
+                let Some(script) = script else {
+                    return Err(self.err(format!(
+                        "{what} = {{function = {function:?}}} needs rules = \"script\""
+                    )));
+                };
+                let codes = script
+                    .list(function)
+                    .map_err(|e| self.err(format!("{what}: {e}")))?;
+                let wheres = (1..=codes.len())
+                    .map(|i| format!("{} ({what} {i} of {function}())", self.name))
+                    .collect();
+                Ok(Listed { codes, wheres })
+            }
+        }
+    }
+
+    /// The guesses and the secrets (the secrets default to the guesses).
+    fn lists(&self, script: Option<&Script>) -> Result<(Listed, Listed), LoadError> {
+        let f = &self.file;
+        let guesses = match &f.guesses {
+            Some(s) => self.list(s, "guess", script)?,
+            None => {
+                return Err(
+                    self.err("guesses are missing: give a file, a list, or {function = \"...\"}")
+                );
+            }
+        };
+        let secrets = match &f.secrets {
+            Some(s) => self.list(s, "secret", script)?,
+            None => Listed {
+                codes: guesses.codes.clone(),
+                wheres: guesses.wheres.clone(),
+            },
+        };
+        for (l, what) in [(&guesses, "guess"), (&secrets, "secret")] {
+            if l.codes.is_empty() {
+                return Err(self.err(format!("the {what} list is empty")));
+            }
+            let mut first: HashMap<&str, usize> = HashMap::new();
+            for (i, c) in l.codes.iter().enumerate() {
+                if let Some(&j) = first.get(c.as_str()) {
+                    return Err(LoadError::at(
+                        &l.wheres[i],
+                        format!("{what} {c:?} is listed twice (first at {})", l.wheres[j]),
+                    ));
+                }
+                first.insert(c, i);
+            }
+        }
+        Ok((guesses, secrets))
+    }
+
+    /// The parts common to every list game.
+    fn parts(
+        &self,
+        rule: ListRule,
+        end: End,
+        hard: bool,
+        guesses: &Listed,
+        secrets: &Listed,
+    ) -> ListParts {
+        ListParts {
+            name: self
+                .file
+                .name
+                .clone()
+                .unwrap_or_else(|| self.default_name()),
+            description: self.file.description.clone().unwrap_or_default(),
+            rule: Some(rule),
+            end,
+            hard,
+            guesses: guesses.codes.clone(),
+            secrets: secrets.codes.clone(),
+            ..ListParts::default()
+        }
+    }
+
+    fn default_name(&self) -> String {
+        Path::new(self.name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.name.to_string())
+    }
+
+    fn finish(&self, parts: ListParts) -> Result<GameDef, LoadError> {
+        let list = ListGame::new(parts).map_err(|e| self.err(e.to_string()))?;
+        Ok(GameDef::List(list))
+    }
+
+    /// A built-in rule on listed codes: each code read as a code of the generated game.
+    fn builtin_on_lists(
+        &self,
+        kind: GameKind,
+        spec: &GameSpec,
+        end: End,
+    ) -> Result<GameDef, LoadError> {
+        let base = Game::new(spec).map_err(|e| self.err(e.to_string()))?;
+        let (guesses, secrets) = self.lists(None)?;
+        let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
+            l.codes
+                .iter()
+                .zip(&l.wheres)
+                .map(|(c, w)| {
+                    base.parse_code(c, role)
+                        .map_err(|e| LoadError::at(w, e.to_string()))
+                })
+                .collect()
+        };
+        let g = read(&guesses, codebreak_core::Role::Guess)?;
+        let s = read(&secrets, codebreak_core::Role::Secret)?;
+        let mut parts = self.parts(ListRule::Builtin(kind), end, false, &guesses, &secrets);
+        // Codes as the generated game writes them, so that names are canonical.
+        parts.guesses = g.iter().map(|c| base.format_code(c)).collect();
+        parts.secrets = s.iter().map(|c| base.format_code(c)).collect();
+        let n = base.feedback().count();
+        parts.replies = base
+            .feedback()
+            .all()
+            .map(|f| base.format_feedback(f))
+            .collect();
+        let mut table = vec![0u8; g.len() * s.len()];
+        table
+            .par_chunks_mut(s.len())
+            .zip(&g)
+            .for_each(|(row, guess)| {
+                for (r, secret) in row.iter_mut().zip(&s) {
+                    *r = base.score(secret, guess).0;
+                }
+            });
+        debug_assert!(table.iter().all(|&r| (r as usize) < n));
+        parts.table = table;
+        compact_replies(&mut parts);
+        self.finish(parts)
+    }
+
+    /// Wordle: five-letter words, replies in G/Y/B.
+    fn wordle(&self, end: End, hard: bool) -> Result<GameDef, LoadError> {
+        let (guesses, secrets) = self.lists(None)?;
+        let words = |l: &Listed| -> Result<Vec<[u8; 5]>, LoadError> {
+            l.codes
+                .iter()
+                .zip(&l.wheres)
+                .map(|(c, w)| {
+                    wordle::word(c).ok_or_else(|| {
+                        LoadError::at(w, format!("{c:?} is not a word of five letters a to z"))
+                    })
+                })
+                .collect()
+        };
+        let g = words(&guesses)?;
+        let s = words(&secrets)?;
+        let mut parts = self.parts(ListRule::Wordle, end, hard, &guesses, &secrets);
+        let lower = |w: &[u8; 5]| String::from_utf8_lossy(w).into_owned();
+        parts.guesses = g.iter().map(lower).collect();
+        parts.secrets = s.iter().map(lower).collect();
+        parts.replies = (0..wordle::REPLIES as u8)
+            .map(|i| wordle::format_reply(codebreak_core::Feedback(i)))
+            .collect();
+        let mut table = vec![0u8; g.len() * s.len()];
+        table
+            .par_chunks_mut(s.len())
+            .zip(&g)
+            .for_each(|(row, guess)| {
+                for (r, secret) in row.iter_mut().zip(&s) {
+                    *r = wordle::score(guess, secret).0;
+                }
+            });
+        parts.table = table;
+        self.finish(parts)
+    }
+
+    /// A table of `GUESS<TAB>SECRET<TAB>REPLY` lines, one for every pair.
+    fn table_game(&self, end: End) -> Result<GameDef, LoadError> {
+        let (guesses, secrets) = self.lists(None)?;
+        let Some(rel) = &self.file.table else {
+            return Err(self
+                .err("rules = \"table\" needs table: a file of GUESS<TAB>SECRET<TAB>REPLY lines"));
+        };
+        let path = self.base.join(rel);
+        let text = read_text(&path, "table", self.name)?;
+        let gi: HashMap<&str, usize> = guesses
+            .codes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.as_str(), i))
+            .collect();
+        let si: HashMap<&str, usize> = secrets
+            .codes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.as_str(), i))
+            .collect();
+        let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
+        let mut replies: Vec<String> = Vec::new();
+        let mut reply_id: HashMap<String, u8> = HashMap::new();
+        // 0 = not given yet, else line number.
+        let mut seen = vec![0u32; ng * ns];
+        let mut table = vec![0u8; ng * ns];
+        for (i, line) in text.lines().enumerate() {
+            let at = format!("{}:{}", path.display(), i + 1);
+            let t = line.trim_end_matches('\r');
+            if t.trim().is_empty() || t.trim_start().starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = t.split('\t').map(str::trim).collect();
+            if fields.len() != 3 {
+                return Err(LoadError::at(
+                    &at,
+                    format!(
+                        "{} field{}: expected GUESS<TAB>SECRET<TAB>REPLY",
+                        fields.len(),
+                        if fields.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            let g = *gi.get(fields[0]).ok_or_else(|| {
+                LoadError::at(&at, format!("{:?} is not one of the guesses", fields[0]))
+            })?;
+            let s = *si.get(fields[1]).ok_or_else(|| {
+                LoadError::at(&at, format!("{:?} is not one of the secrets", fields[1]))
+            })?;
+            let reply = fields[2];
+            if reply.is_empty() {
+                return Err(LoadError::at(&at, "the reply is empty".to_string()));
+            }
+            let k = g * ns + s;
+            if seen[k] != 0 {
+                return Err(LoadError::at(
+                    &at,
+                    format!(
+                        "the pair {} / {} is given twice (first on line {})",
+                        fields[0], fields[1], seen[k]
+                    ),
+                ));
+            }
+            seen[k] = (i + 1) as u32;
+            let id = match reply_id.get(reply) {
+                Some(&id) => id,
+                None => {
+                    if replies.len() == codebreak_core::list::MAX_REPLIES {
+                        return Err(LoadError::at(
+                            &at,
+                            format!(
+                                "reply {reply:?} is one more than the {} distinct replies a game may have",
+                                codebreak_core::list::MAX_REPLIES
+                            ),
+                        ));
+                    }
+                    replies.push(reply.to_string());
+                    reply_id.insert(reply.to_string(), (replies.len() - 1) as u8);
+                    (replies.len() - 1) as u8
+                }
+            };
+            table[k] = id;
+        }
+        if let Some(k) = seen.iter().position(|&l| l == 0) {
+            let missing = seen.iter().filter(|&&l| l == 0).count();
+            return Err(LoadError::at(
+                &path.display().to_string(),
+                format!(
+                    "no line gives the reply to guess {:?} when the secret is {:?} ({missing} pair{} missing): every guess and secret pair needs one line",
+                    guesses.codes[k / ns],
+                    secrets.codes[k % ns],
+                    if missing == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        let mut parts = self.parts(ListRule::Table, end, false, &guesses, &secrets);
+        parts.replies = replies;
+        parts.table = table;
+        self.with_win(&mut parts)?;
+        self.finish(parts)
+    }
+
+    /// A scoring function in the file.
+    fn script_game(&self, end: End) -> Result<GameDef, LoadError> {
+        let f = &self.file;
+        let source = match (&f.script, &f.script_file) {
+            (Some(s), None) => s.clone(),
+            (None, Some(rel)) => read_text(&self.base.join(rel), "script file", self.name)?,
+            (Some(_), Some(_)) => return Err(self.err("give script or script_file, not both")),
+            (None, None) => {
+                return Err(self.err("rules = \"script\" needs script (inline) or script_file"));
+            }
+        };
+        let constants: Vec<_> = f
+            .constants
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let deadline = Arc::new(Mutex::new(None));
+        let script = Script::new(&source, &constants, f.limits, deadline.clone())
+            .map_err(|e| self.err(e))?;
+        if !script.has("score", 2) {
+            return Err(self.err("the script has no function score(guess, secret)"));
+        }
+        if let Ok(mut d) = deadline.lock() {
+            *d = Some(deadline_in(f.limits));
+        }
+        let (guesses, secrets) = self.lists(Some(&script))?;
+        let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
+        // Each row's replies as text, in parallel; then numbered in order.
+        let rows: Vec<Vec<String>> = guesses
+            .codes
+            .par_iter()
+            .map(|g| {
+                secrets
+                    .codes
+                    .iter()
+                    .map(|s| {
+                        script.score(g, s).map_err(|e| {
+                            let why = if e.contains("time limit") {
+                                format!(
+                                    "the table took longer than limits.seconds = {}",
+                                    f.limits.seconds
+                                )
+                            } else {
+                                e
+                            };
+                            self.err(format!("score({g:?}, {s:?}) failed: {why}"))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<_, _>>()?;
+        if let Ok(mut d) = deadline.lock() {
+            *d = None;
+        }
+        let mut replies: Vec<String> = Vec::new();
+        let mut reply_id: HashMap<String, u8> = HashMap::new();
+        let mut table = Vec::with_capacity(ng * ns);
+        for (gi, row) in rows.into_iter().enumerate() {
+            for (si, r) in row.into_iter().enumerate() {
+                let id = match reply_id.get(&r) {
+                    Some(&id) => id,
+                    None => {
+                        if replies.len() == codebreak_core::list::MAX_REPLIES {
+                            return Err(self.err(format!(
+                                "score({:?}, {:?}) gives {r:?}, one more than the {} distinct replies a game may have",
+                                guesses.codes[gi], secrets.codes[si], codebreak_core::list::MAX_REPLIES
+                            )));
+                        }
+                        replies.push(r.clone());
+                        reply_id.insert(r, (replies.len() - 1) as u8);
+                        (replies.len() - 1) as u8
+                    }
+                };
+                table.push(id);
+            }
+        }
+        let mut parts = self.parts(ListRule::Script, end, false, &guesses, &secrets);
+        parts.replies = replies;
+        parts.table = table;
+        self.with_win(&mut parts)?;
+        self.finish(parts)
+    }
+
+    /// Checks `win = "..."` against the replies.
+    fn with_win(&self, parts: &mut ListParts) -> Result<(), LoadError> {
+        if let Some(w) = &self.file.win {
+            if parts.end == End::Known {
+                return Err(self.err("win does not apply with end = \"known\": the game ends when one secret remains"));
+            }
+            if !parts.replies.iter().any(|r| r == w) {
+                return Err(self.err(format!(
+                    "win = {w:?} is not a reply of the game: its replies are {}",
+                    parts.replies.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Drops replies that never occur and renumbers the table.
+fn compact_replies(parts: &mut ListParts) {
+    let mut used = vec![false; parts.replies.len()];
+    for &r in &parts.table {
+        used[r as usize] = true;
+    }
+    let mut map = vec![0u8; parts.replies.len()];
+    let mut kept = Vec::new();
+    for (i, r) in parts.replies.iter().enumerate() {
+        if used[i] {
+            map[i] = kept.len() as u8;
+            kept.push(r.clone());
+        }
+    }
+    for r in &mut parts.table {
+        *r = map[*r as usize];
+    }
+    parts.replies = kept;
+}

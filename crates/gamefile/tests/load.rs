@@ -1,0 +1,256 @@
+//! Game files: what loads, what is refused, and that the table is the rule applied to every
+//! pair.
+
+use std::path::Path;
+
+use codebreak_core::list::{End, ListRule};
+use codebreak_core::{Feedback, wordle};
+use codebreak_gamefile::{GameDef, load, load_str};
+
+fn list(text: &str) -> codebreak_core::list::ListGame {
+    match load_str(text, Path::new("."), "game.toml") {
+        Ok(GameDef::List(l)) => l,
+        Ok(other) => panic!("not a list game: {other:?}"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn refused(text: &str, dir: &Path) -> String {
+    match load_str(text, dir, "game.toml") {
+        Ok(g) => panic!("loaded: {g:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn wordle_replies_are_the_rule() {
+    let g = list(
+        r#"
+        rules = "wordle"
+        guesses = ["salet", "courd", "whiff", "crane"]
+        secrets = ["whiff", "crane"]
+        hard = true
+        "#,
+    );
+    assert_eq!(g.rule(), &ListRule::Wordle);
+    assert!(g.hard());
+    assert_eq!(g.guess_count(), 4);
+    assert_eq!(g.replies().len(), wordle::REPLIES);
+    let s = g.secrets().len();
+    for (gi, guess) in ["salet", "courd", "whiff", "crane"].iter().enumerate() {
+        for (si, secret) in ["whiff", "crane"].iter().enumerate() {
+            let want = wordle::score(
+                &wordle::word(guess).unwrap(),
+                &wordle::word(secret).unwrap(),
+            );
+            assert_eq!(Feedback(g.table()[gi * s + si]), want, "{guess} / {secret}");
+        }
+    }
+    let e = refused(
+        r#"
+        rules = "wordle"
+        guesses = ["salet", "toolong"]
+        "#,
+        Path::new("."),
+    );
+    assert!(
+        e.contains("\"toolong\" is not a word of five letters"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_table_game_from_files_with_every_mistake_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("weighings.txt"), "# left-right\na-b\na-c\n").unwrap();
+    std::fs::write(d.join("coins.txt"), "a+\na-\nb+\nb-\nc+\nc-\n").unwrap();
+    let weigh = |g: &str, s: &str| {
+        let (l, r) = g.split_once('-').unwrap();
+        let (coin, heavy) = (&s[..1], s.ends_with('+'));
+        match (coin == l, coin == r, heavy) {
+            (true, _, true) | (_, true, false) => ">",
+            (true, _, false) | (_, true, true) => "<",
+            _ => "=",
+        }
+    };
+    let mut lines = Vec::new();
+    for g in ["a-b", "a-c"] {
+        for s in ["a+", "a-", "b+", "b-", "c+", "c-"] {
+            lines.push(format!("{g}\t{s}\t{}", weigh(g, s)));
+        }
+    }
+    std::fs::write(d.join("outcomes.tsv"), lines.join("\n")).unwrap();
+    let toml = r#"
+        name = "three coins"
+        rules = "table"
+        guesses = "weighings.txt"
+        secrets = "coins.txt"
+        table = "outcomes.tsv"
+        end = "known"
+    "#;
+    let g = match load_str(toml, d, "coins.toml").unwrap() {
+        GameDef::List(l) => l,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(g.end(), End::Known);
+    assert_eq!(g.name(), "three coins");
+    assert_eq!(g.replies().len(), 3);
+    // A missing pair, a pair given twice, an unknown guess: each names the file and line.
+    std::fs::write(d.join("outcomes.tsv"), lines[..11].join("\n")).unwrap();
+    let e = refused(toml, d);
+    assert!(
+        e.contains("outcomes.tsv") && e.contains("\"a-c\"") && e.contains("\"c-\""),
+        "{e}"
+    );
+    let mut twice = lines.clone();
+    twice.push(lines[3].clone());
+    std::fs::write(d.join("outcomes.tsv"), twice.join("\n")).unwrap();
+    let e = refused(toml, d);
+    assert!(
+        e.contains("outcomes.tsv:13") && e.contains("given twice (first on line 4)"),
+        "{e}"
+    );
+    let mut bad = lines.clone();
+    bad[0] = "a-d\ta+\t>".into();
+    std::fs::write(d.join("outcomes.tsv"), bad.join("\n")).unwrap();
+    let e = refused(toml, d);
+    assert!(
+        e.contains("outcomes.tsv:1") && e.contains("\"a-d\" is not one of the guesses"),
+        "{e}"
+    );
+    // Weighing a-b alone cannot tell a- from b+.
+    std::fs::write(d.join("outcomes.tsv"), lines.join("\n")).unwrap();
+    std::fs::write(d.join("weighings.txt"), "a-b\n").unwrap();
+    std::fs::write(d.join("outcomes.tsv"), lines[..6].join("\n")).unwrap();
+    let e = refused(toml, d);
+    assert!(
+        e.contains("\"a-\" and \"b+\"") && e.contains("tells them apart"),
+        "{e}"
+    );
+    // A code listed twice names both lines.
+    std::fs::write(d.join("weighings.txt"), "a-b\n# again\na-b\n").unwrap();
+    let e = refused(toml, d);
+    assert!(
+        e.contains("weighings.txt:3") && e.contains("weighings.txt:1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_script_scores_every_pair_within_its_limits() {
+    let twod = r#"
+        name = "twoD"
+        rules = "script"
+        guesses = { function = "points" }
+        script = '''
+            fn points() {
+                let out = [];
+                for x in 0..N { for y in 0..N { out.push(`${x}${y}`); } }
+                out
+            }
+            fn score(g, s) {
+                let le = g[0] <= s[0] && g[1] <= s[1];
+                let ge = g[0] >= s[0] && g[1] >= s[1];
+                if le && ge { "hit" } else if le { "low" } else if ge { "high" } else { "mixed" }
+            }
+        '''
+        [constants]
+        N = 5
+    "#;
+    let g = list(twod);
+    assert_eq!(g.codes().len(), 25);
+    assert_eq!(g.replies().len(), 4);
+    assert_eq!(g.replies()[g.win().unwrap() as usize], "hit");
+    // A script that never ends is stopped by its operation budget, naming the pair.
+    let e = refused(
+        r#"
+        rules = "script"
+        guesses = ["1", "2"]
+        script = "fn score(g, s) { loop {} }"
+        "#,
+        Path::new("."),
+    );
+    assert!(
+        e.contains("score(\"1\", \"1\") failed") && e.contains("operations"),
+        "{e}"
+    );
+    let e = refused(
+        r#"
+        rules = "script"
+        guesses = ["1", "2"]
+        script = "fn score(g, s) { if g == \"2\" { throw \"no\" } \"x\" }"
+        "#,
+        Path::new("."),
+    );
+    assert!(e.contains("score(\"2\", \"1\") failed"), "{e}");
+    // Two secrets given the winning reply by one guess.
+    let e = refused(
+        r#"
+        rules = "script"
+        guesses = ["1", "2"]
+        script = "fn score(g, s) { \"same\" }"
+        "#,
+        Path::new("."),
+    );
+    assert!(
+        e.contains("gets the winning reply \"same\" from secret"),
+        "{e}"
+    );
+}
+
+#[test]
+fn built_in_rules_generate_or_list_their_codes() {
+    let dir = Path::new(".");
+    match load_str(
+        "name = \"medium\"\nrules = \"mastermind\"\npegs = 4\ncolors = 6\ndistinct_secret = true",
+        dir,
+        "m.toml",
+    )
+    .unwrap()
+    {
+        GameDef::Builtin { game, name, .. } => {
+            assert_eq!(name.as_deref(), Some("medium"));
+            assert!(game.distinct_secret());
+        }
+        other => panic!("{other:?}"),
+    }
+    let g = list(
+        r#"
+        rules = "bulls"
+        pegs = 2
+        colors = 4
+        guesses = ["01", "23", "12", "30"]
+        secrets = ["01", "23", "12", "30"]
+        "#,
+    );
+    assert_eq!(
+        g.rule(),
+        &ListRule::Builtin(codebreak_core::GameKind::Bulls)
+    );
+    assert_eq!(g.replies()[g.win().unwrap() as usize], "2A0B");
+    let e = refused(
+        "rules = \"bulls\"\npegs = 2\ncolors = 4\nguesses = [\"00\"]",
+        dir,
+    );
+    assert!(e.contains("repeats") && e.contains("guess 1"), "{e}");
+}
+
+#[test]
+fn bad_files_say_where() {
+    let dir = Path::new(".");
+    let e = refused("name = \"x\"\nrules = \"tabel\"\n", dir);
+    assert!(
+        e.contains("unknown rules \"tabel\"") && e.contains("wordle"),
+        "{e}"
+    );
+    let e = refused("name = \"x\"\n\ncolour = 3\n", dir);
+    assert!(e.starts_with("game.toml:3:") && e.contains("colour"), "{e}");
+    let e = refused("rules = \"wordle\"\nguesses = \"no-such-file\"\n", dir);
+    assert!(e.contains("no-such-file"), "{e}");
+    let e = refused("rules = \"mastermind\"\nhard = true\n", dir);
+    assert!(e.contains("hard"), "{e}");
+    let e = refused("rules = \"table\"\nguesses = [\"a\"]\n", dir);
+    assert!(e.contains("needs table"), "{e}");
+    assert!(load(Path::new("/no/such/game.toml")).is_err());
+}
