@@ -2,7 +2,7 @@
 //!
 //! | method | route | what |
 //! |---|---|---|
-//! | GET | `/` | the page (and `/app.js`, `/app.css`, `/favicon.svg`) |
+//! | GET | `/` | the page (and `/app.js` with its modules under `/js/`, `/app.css`, `/favicon.svg`) |
 //! | GET | `/api/strategies` | the strategies with their sources |
 //! | GET | `/api/limits` | the server's budgets |
 //! | POST | `/api/game` | validate a game spec and describe it |

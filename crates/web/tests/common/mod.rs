@@ -1,14 +1,26 @@
-//! Helpers for the API tests: requests through the router with `tower::ServiceExt::oneshot`.
-#![allow(dead_code)]
+//! Helpers for the API tests: requests through the router with `tower::ServiceExt::oneshot`,
+//! and what several themes need (a default game, the secret a seed hides, leak checks).
 
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use codebreak_core::{AnyEngine, Game, GameSpec};
+use codebreak_strategy::{Codemaker, Honest};
 use codebreak_web::{Config, Limits, Log};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tower::ServiceExt;
+
+/// The classic game, Mastermind with 4 pegs and 6 colours, as a request's `game`.
+pub const MM: fn() -> Value = || json!({"game": "mastermind", "pegs": 4, "colors": 6});
+
+/// The secret a seeded game hides, computed with the library (the test's own knowledge).
+pub fn seeded_secret(spec: &GameSpec, seed: u64) -> String {
+    let game = Game::new(spec).unwrap();
+    let engine = AnyEngine::new(&game).unwrap();
+    game.format_code(&Honest::random(&engine, seed).reveal())
+}
 
 /// A router and the request log it writes.
 pub struct App {

@@ -1,0 +1,139 @@
+// Analyse, over the server's analysis jobs (/api/analyze, and /api/tree for a loaded tree
+// file): starts a job, follows its progress, cancels it, and shows a finished job's figures
+// (chart.js) and trees (tree.js).
+
+import { api, drop } from '/js/api.js';
+import { gameView } from '/js/board.js';
+import { drawChart, drawTable } from '/js/chart.js';
+import { readSpec } from '/js/chooser.js';
+import { addOptimal, optimalRequest } from '/js/optimal.js';
+import { S } from '/js/state.js';
+import { showTree } from '/js/tree.js';
+import { $, el, notice, sameGame, show, showError } from '/js/util.js';
+
+// The strategies to compare, first, minimax and entropy checked, and the exact optimum when
+// the server offers it.
+export function listAnalysisStrategies(strategies, optimal) {
+  const box = $('analyze-strategies');
+  for (const s of strategies) {
+    const label = el('label', 'check');
+    label.title = `${s.summary} (${s.source})`;
+    const cb = el('input');
+    cb.type = 'checkbox';
+    cb.value = s.name;
+    cb.checked = ['first', 'minimax', 'entropy'].includes(s.name);
+    label.append(cb, document.createTextNode(s.name));
+    box.append(label);
+  }
+  if (optimal) addOptimal(box, optimal);
+}
+async function runAnalysis() {
+  if (!S.game) return;
+  showError('analyze-error', null);
+  const strategies = [...document.querySelectorAll('#analyze-strategies input:checked')].map((c) => c.value);
+  if (!strategies.length) { showError('analyze-error', new Error('pick at least one strategy')); return; }
+  const body = { game: readSpec(), strategies };
+  if (strategies.includes('optimal')) body.optimal = optimalRequest();
+  if ($('analyze-pool').value) body.pool = $('analyze-pool').value;
+  if ($('analyze-ties').value) body.ties = $('analyze-ties').value;
+  const first = $('analyze-first').value.trim();
+  if (first) body.first_guess = first;
+  try {
+    follow(await api('POST', '/api/analyze', body));
+  } catch (e) { showError('analyze-error', e); }
+}
+function follow(job) {
+  clearTimeout(S.poll);
+  S.following = job.job;
+  $('analyze-run').disabled = true;
+  show($('analyze-progress'), true);
+  progress(job);
+  const tick = async () => {
+    if (S.following !== job.job) return;
+    try {
+      const j = await api('GET', `/api/analyze/${job.job}`);
+      if (S.following !== job.job) return;
+      progress(j);
+      if (j.state === 'done') return finished(j);
+      if (j.state === 'failed') throw new Error(j.error);
+      S.poll = setTimeout(tick, 250);
+    } catch (e) {
+      if (S.following !== job.job) return;
+      S.following = null;
+      showError('analyze-error', e);
+      $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+      show($('analyze-progress'), false);
+    }
+  };
+  if (job.state === 'done') finished(job); else S.poll = setTimeout(tick, 150);
+}
+function progress(j) {
+  const p = j.progress;
+  const percent = Math.round(p.fraction * 100);
+  $('analyze-bar').style.width = `${percent}%`;
+  const bar = $('analyze-bar').parentElement;
+  bar.setAttribute('aria-valuenow', String(percent));
+  const current = j.strategies[Math.min(p.strategy, j.strategies.length - 1)] || '';
+  const step = `(${Math.min(p.strategy + 1, p.of)} of ${p.of})`;
+  const text = j.state === 'queued' ? 'waiting for an earlier analysis…'
+    : j.state === 'done' ? 'done'
+    : p.search ? `optimal: ${p.search.nodes.toLocaleString()} nodes searched, ${p.search.seconds.toFixed(1)} s` +
+      `${p.search.depth ? `, trying at most ${p.search.depth} guesses` : ''} ${step}`
+    : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets ${step}`;
+  $('analyze-progress-text').textContent = text;
+  bar.setAttribute('aria-valuetext', `${percent}%: ${text}`);
+}
+// Cancel: deleting the job stops its work on the server (an exact search at once).
+async function cancelAnalysis() {
+  const id = S.following;
+  if (!id) return;
+  S.following = null;
+  clearTimeout(S.poll);
+  show($('analyze-progress'), false);
+  $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+  try { await api('DELETE', `/api/analyze/${id}`); } catch (e) { showError('analyze-error', e); }
+}
+function finished(j) {
+  S.following = null;
+  $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+  show($('analyze-progress'), false);
+  // The results shown before are replaced: their job is no longer needed on the server.
+  if (S.job && S.job !== j.job) drop('analyze', S.job);
+  S.results = j.results;
+  S.job = j.job;
+  S.analysisSpec = j.game;
+  S.analysisName = j.name;
+  S.analysisGame = gameView(j.game);
+  show($('analyze-results'), true);
+  $('analysis-game').textContent = j.name;
+  syncAnalysis();
+  drawChart(j.results);
+  drawTable(j.results);
+  const sel = $('tree-strategy');
+  sel.replaceChildren(...j.results.map((r, i) => {
+    const o = el('option', null, r.description);
+    o.value = i;
+    return o;
+  }));
+  showTree(0);
+}
+export function syncAnalysis() {
+  const other = S.results && S.game && !sameGame(S.analysisSpec, S.game.game);
+  notice('analyze-notice', other
+    ? `These results are for ${S.analysisName}; the chooser now says ${S.game.name}: press Run analysis for that.`
+    : '');
+}
+$('analyze-run').addEventListener('click', runAnalysis);
+$('analyze-cancel').addEventListener('click', cancelAnalysis);
+// The file input stays hidden; a real button opens it, so the keyboard reaches it.
+$('analyze-upload-button').addEventListener('click', () => $('analyze-upload').click());
+$('analyze-upload').addEventListener('change', async (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  if (!file) return;
+  showError('analyze-error', null);
+  try {
+    const text = await file.text();
+    follow(await api('POST', '/api/tree', text));
+  } catch (e) { showError('analyze-error', e); }
+  ev.target.value = '';
+});

@@ -1,0 +1,81 @@
+// How codes and replies look: coloured pegs or digits, and answer pegs, drawn from the game
+// view that every session's answer carries. Used by every panel; no state, no requests.
+
+import { button, el, plural } from '/js/util.js';
+
+const PALETTE = [
+  '#e03131', '#2f9e44', '#1c7ed6', '#fcc419', '#f76707', '#9c36b5', '#22b8cf', '#f06595',
+  '#f8f9fa', '#343a40', '#94d82d', '#845ef7', '#a0522d', '#ffa8a8', '#0b7285', '#ffd8a8',
+  '#5c940d', '#364fc7', '#868e96', '#e8590c', '#b197fc', '#63e6be', '#862e9c', '#fab005',
+];
+function pegColor(i) {
+  if (i < PALETTE.length) return PALETTE[i];
+  return `hsl(${Math.round((i * 137.508) % 360)}, 62%, 52%)`;
+}
+function isDark(i) {
+  return [0, 1, 2, 5, 9, 11, 12, 14, 16, 17, 19, 22].includes(i) || i >= PALETTE.length;
+}
+const usesColours = (g) => g.kind === 'mastermind' || g.kind === 'blackpeg';
+// What drawing needs of a game, from the full spec the server echoes with every session.
+export function gameView(spec) {
+  return {
+    kind: spec.game,
+    pegs: spec.game === 'twod' ? 2 : spec.pegs,
+    alphabet: Array.from(spec.alphabet),
+    distinct_guess: !!spec.distinct_guess,
+  };
+}
+export const symbolName = (g, sym) => (usesColours(g) ? `colour ${sym}` : sym);
+
+// A peg: a <span> to look at, or a <button> (tag 'button') to press.
+export function peg(g, index, extra, tag) {
+  const sym = g.alphabet[index];
+  const p = tag === 'button' ? button('peg') : el('span', 'peg');
+  if (extra) p.classList.add(...extra.split(' '));
+  p.dataset.symbol = sym;
+  p.textContent = sym;
+  if (usesColours(g)) {
+    p.style.background = pegColor(index);
+    if (isDark(index)) p.classList.add('light-text');
+    p.title = `colour ${sym}`;
+  } else {
+    p.classList.add('digit');
+  }
+  return p;
+}
+export function emptyPeg(extra, tag) {
+  const p = tag === 'button' ? button('peg empty') : el('span', 'peg empty');
+  if (extra) p.classList.add(...extra.split(' '));
+  return p;
+}
+export function codeIndices(g, code) { return Array.from(code).map((c) => g.alphabet.indexOf(c)); }
+export function codeView(g, code, extra) {
+  const box = el('span', 'pegs');
+  box.dataset.code = code;
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', `code ${Array.from(code).map((s) => symbolName(g, s)).join(', ')}`);
+  box.style.setProperty('--n', g.pegs);
+  for (const i of codeIndices(g, code)) box.append(i >= 0 ? peg(g, i, extra) : emptyPeg(extra));
+  return box;
+}
+function replyWords(g, reply) {
+  if (reply.black === undefined) return reply.text;
+  if (g.kind === 'bulls') return `${reply.text}: ${plural(reply.black, 'bull')}, ${plural(reply.white, 'cow')}`;
+  if (g.kind === 'blackpeg') return `${reply.text}: ${reply.black} black`;
+  return `${reply.text}: ${reply.black} black, ${reply.white} white`;
+}
+export function keysView(g, reply) {
+  const box = el('span', 'keys');
+  if (g.kind === 'twod' || reply.black === undefined) return box;
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', replyWords(g, reply));
+  const bulls = g.kind === 'bulls';
+  for (let k = 0; k < g.pegs; k++) {
+    let cls = 'key';
+    if (k < reply.black) cls += bulls ? ' bull' : ' black';
+    else if (k < reply.black + reply.white) cls += bulls ? ' cow' : ' white';
+    box.append(el('span', cls));
+  }
+  return box;
+}
+

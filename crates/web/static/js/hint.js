@@ -1,0 +1,80 @@
+// Hints, over the server's /api/hint: the secrets still possible and each strategy's next
+// guess with its reasons, in a panel beside the board of the play or the solve tab.
+
+import { api } from '/js/api.js';
+import { codeView } from '/js/board.js';
+import { $, button, el, fmt, plural, sentence, show } from '/js/util.js';
+
+// Asks for a hint on `moves` and shows it in the panel `panel`; `onUse(code)`, when given,
+// puts a suggested guess on the board.
+export async function showHint(panel, game, spec, moves, onUse) {
+  const box = $(panel);
+  show(box, true);
+  delete box.dataset.moves;
+  const seq = (box.seq = (box.seq || 0) + 1);
+  box.replaceChildren(el('p', 'muted', 'Thinking…'));
+  try {
+    const h = await api('POST', '/api/hint', {
+      game: spec,
+      history: moves.map((m) => ({ guess: m.guess, feedback: m.feedback })),
+    });
+    if (seq !== box.seq) return;
+    renderHint(box, game, h, onUse);
+    box.dataset.moves = moves.length;
+  } catch (e) {
+    if (seq !== box.seq) return;
+    box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', sentence(e.message)));
+  }
+}
+function renderHint(box, g, h, onUse) {
+  const title = el('h2', null, `Hint — ${plural(h.remaining, 'secret')} still possible`);
+  const close = button(null, 'Close');
+  close.addEventListener('click', () => show(box, false));
+  title.append(close);
+  box.replaceChildren(title);
+  // The list is shown when it holds every secret left.
+  if (h.candidates && h.candidates.length > 0 && h.candidates.length >= h.remaining) {
+    const c = el('div', 'candidates');
+    c.append(el('span', 'muted', h.remaining === 1 ? 'It can only be:' : 'They are:'));
+    const list = el('div', 'list');
+    for (const code of h.candidates) list.append(codeView(g, code, 'small'));
+    c.append(list);
+    box.append(c);
+  }
+  if (h.solved) {
+    box.append(el('p', null, 'The secret is found.'));
+    return;
+  }
+  const t = el('table', 'data hint-table');
+  const head = el('tr');
+  for (const c of ['Strategy', 'Next guess', 'Why', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Could be the secret'])
+    head.append(el('th', c === 'Why' || c === 'Next guess' ? 'left' : null, c));
+  t.append(head);
+  for (const s of h.suggestions) {
+    const tr = el('tr');
+    tr.dataset.strategy = s.strategy;
+    tr.append(el('td', null, s.strategy));
+    // The guess and its Use button together, so the button is never scrolled out of view.
+    const gtd = el('td', 'guess');
+    gtd.append(codeView(g, s.guess, 'small'));
+    if (onUse) {
+      const b = button('use', 'Use');
+      b.setAttribute('aria-label', `use ${s.strategy}'s guess ${s.guess}`);
+      b.addEventListener('click', () => onUse(s.guess));
+      gtd.append(b);
+    }
+    tr.append(gtd);
+    tr.append(el('td', 'left why', s.why));
+    tr.append(el('td', null, s.largest_class));
+    tr.append(el('td', null, fmt(s.expected_size, 2)));
+    tr.append(el('td', null, fmt(s.entropy, 3)));
+    tr.append(el('td', null, s.parts));
+    tr.append(el('td', s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no'));
+    t.append(tr);
+  }
+  const wrap = el('div', 'table-wrap');
+  wrap.append(t);
+  box.append(wrap);
+  for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', sentence(o.why) + '.'));
+}
+

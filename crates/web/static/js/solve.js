@@ -1,0 +1,238 @@
+// Crack my secret: a strategy breaks the user's secret over the server's /api/solve sessions.
+// The answer pegs (or twoD's four replies), undo, contradictions with the fixes the server
+// suggests, and hints.
+
+import { api, drop, gone } from '/js/api.js';
+import { codeView, gameView, keysView } from '/js/board.js';
+import { readSpec } from '/js/chooser.js';
+import { showHint } from '/js/hint.js';
+import { S } from '/js/state.js';
+import { $, button, el, notice, plural, sameGame, sentence, show, showError } from '/js/util.js';
+
+// The strategies to choose from, minimax chosen.
+export function listSolveStrategies(strategies) {
+  const sel = $('solve-strategy');
+  for (const s of strategies) {
+    const o = el('option', null, s.name);
+    o.value = s.name;
+    o.title = `${s.summary} (${s.source})`;
+    if (s.name === 'minimax') o.selected = true;
+    sel.append(o);
+  }
+}
+
+const CYCLE = { mastermind: ['', 'black', 'white'], blackpeg: ['', 'black'], bulls: ['', 'bull', 'cow'] };
+function fbText() {
+  const g = S.solveGame;
+  if (g.kind === 'twod') return S.twod || '';
+  const b = S.fb.filter((x) => x === 'black' || x === 'bull').length;
+  const w = S.fb.filter((x) => x === 'white' || x === 'cow').length;
+  if (g.kind === 'blackpeg') return `${b}B`;
+  if (g.kind === 'bulls') return `${b}A${w}B`;
+  return `${b}B${w}W`;
+}
+function setFeedback(text) {
+  // Fill the entry with a reply in the game's notation (used by the suggested fixes).
+  const g = S.solveGame;
+  if (g.kind === 'twod') { S.twod = text; renderEntry(); return; }
+  const m = /^(\d+)[A-Z](?:(\d+)[A-Z])?$/.exec(text);
+  if (!m) return;
+  const b = Number(m[1]);
+  const w = Number(m[2] || 0);
+  const [, on, off] = CYCLE[g.kind];
+  S.fb = new Array(g.pegs).fill('').map((_, k) => (k < b ? on : k < b + w ? off : ''));
+  renderEntry();
+}
+const KEY_WORDS = { '': 'empty', black: 'black', white: 'white', bull: 'bull (A)', cow: 'cow (B)' };
+function renderEntry() {
+  const g = S.solveGame;
+  const box = $('solve-fb');
+  box.replaceChildren();
+  if (g.kind === 'twod') {
+    box.className = 'fb-entry';
+    for (const r of ['low', 'high', 'mixed', 'hit']) {
+      const b = button('twod' + (S.twod === r ? ' selected' : ''), r);
+      b.dataset.reply = r;
+      b.setAttribute('aria-pressed', S.twod === r ? 'true' : 'false');
+      b.addEventListener('click', () => { S.twod = r; renderEntry(); });
+      box.append(b);
+    }
+    $('solve-fb-help').textContent = 'low: every coordinate of the guess is at most the secret\'s; high: at least; mixed: some lower, some higher; hit: found.';
+  } else {
+    box.className = 'fb-entry keys';
+    const cycle = CYCLE[g.kind];
+    S.fb.forEach((state, k) => {
+      const key = button('key' + (state ? ' ' + state : ''));
+      key.dataset.index = k;
+      const next = cycle[(cycle.indexOf(state) + 1) % cycle.length];
+      key.title = 'click to change';
+      key.setAttribute('aria-label', `answer peg ${k + 1}: ${KEY_WORDS[state]}; press for ${KEY_WORDS[next]}`);
+      key.addEventListener('click', () => {
+        S.fb[k] = cycle[(cycle.indexOf(S.fb[k]) + 1) % cycle.length];
+        renderEntry();
+        const again = $('solve-fb').querySelector(`.key[data-index="${k}"]`);
+        if (again) again.focus();
+      });
+      box.append(key);
+    });
+    $('solve-fb-help').textContent = {
+      mastermind: 'Click an answer peg to cycle it: black = right colour in the right place, white = right colour in the wrong place.',
+      blackpeg: 'Click an answer peg to turn it black: one black peg per right colour in the right place.',
+      bulls: 'Click an answer peg to cycle it: green A = right digit in the right place (bull), yellow B = right digit elsewhere (cow).',
+    }[g.kind];
+  }
+  $('solve-fb-text').textContent = fbText();
+  $('solve-submit').disabled = g.kind === 'twod' && !S.twod;
+}
+function resetEntry() {
+  S.fb = new Array(S.solveGame.pegs).fill('');
+  S.twod = null;
+  renderEntry();
+}
+function renderSolve(suspects) {
+  const s = S.solve;
+  const g = S.solveGame;
+  $('panel-solve').dataset.session = s.id;
+  const rows = s.moves.map((m, i) => {
+    const row = el('div', 'row');
+    row.dataset.answer = i + 1;
+    if (suspects && suspects.includes(i + 1)) row.classList.add('suspect');
+    row.append(el('span', 'num', i + 1), codeView(g, m.guess));
+    const right = el('span', 'right');
+    right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
+    row.append(right, el('span', 'note', ''));
+    return row;
+  });
+  if (!s.solved) {
+    const row = el('div', 'row pending');
+    row.dataset.answer = s.number;
+    // The answer being given can be a suspect too.
+    const suspect = suspects && suspects.includes(s.number);
+    if (suspect) row.classList.add('suspect');
+    row.append(el('span', 'num', s.number), codeView(g, s.guess), el('span', 'right'),
+      el('span', 'note', suspect ? 'this answer?' : 'your answer?'));
+    rows.push(row);
+  }
+  $('solve-board').replaceChildren(...rows);
+  $('solve-status').textContent = s.solved ? `Solved in ${plural(s.moves.length, 'guess', 'guesses')}` : `Guess ${s.number}`;
+  $('solve-remaining').textContent = s.solved ? '' : `${plural(s.remaining, 'secret')} fit your answers`;
+  show($('solve-answer'), !s.solved);
+  show($('solve-result'), s.solved);
+  if (s.solved) $('solve-summary').textContent = s.summary;
+  $('solve-undo').disabled = s.moves.length === 0;
+  const cands = $('solve-candidates');
+  if (s.candidates && !s.solved && s.remaining > 1 && s.candidates.length >= s.remaining) {
+    const list = el('div', 'list');
+    for (const c of s.candidates) list.append(codeView(g, c, 'small'));
+    cands.replaceChildren(el('span', 'muted', 'Still possible:'), list);
+    show(cands, true);
+  } else {
+    show(cands, false);
+  }
+  solveNotice();
+}
+function solveNotice() {
+  const s = S.solve;
+  const other = s && S.game && !sameGame(s.game, S.game.game);
+  notice('solve-notice', other
+    ? `This game is ${s.name}; the chooser now says ${S.game.name}: press Start to play that.`
+    : '');
+}
+function clearSolve(message) {
+  S.solve = null;
+  S.solveGame = null;
+  $('panel-solve').dataset.session = '';
+  $('solve-board').replaceChildren();
+  $('solve-status').textContent = 'Not started';
+  $('solve-remaining').textContent = '';
+  for (const id of ['solve-answer', 'solve-result', 'solve-candidates', 'solve-warning', 'solve-hint-panel']) show($(id), false);
+  $('solve-undo').disabled = true;
+  showError('solve-error', null);
+  notice('solve-notice', message);
+}
+// A solve with no answer yet, or solved, follows the chooser (it is cleared: Start begins
+// one); one in progress stays, with a note.
+export async function syncSolve() {
+  const s = S.solve;
+  const g = S.game;
+  if (!s || !g || sameGame(s.game, g.game)) { solveNotice(); return; }
+  if (!s.solved && s.moves.length > 0) { solveNotice(); return; }
+  drop('solve', s.id);
+  clearSolve(g.allows.solve ? `Press Start to let the computer crack a secret of ${g.name}.` : '');
+}
+function solveDone(state) {
+  S.solve = state;
+  showError('solve-error', null);
+  show($('solve-warning'), false);
+  resetEntry();
+  renderSolve();
+  if (!$('solve-hint-panel').classList.contains('hidden')) solveHint();
+}
+async function newSolve() {
+  if (!S.game) return;
+  showError('solve-error', null);
+  const seq = ++S.solveSeq;
+  try {
+    const s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+    if (seq !== S.solveSeq) { drop('solve', s.id); return; }
+    if (S.solve && S.solve.id !== s.id) drop('solve', S.solve.id);
+    S.solveGame = gameView(s.game);
+    show($('solve-hint-panel'), false);
+    solveDone(s);
+  } catch (e) {
+    if (seq === S.solveSeq) showError('solve-error', e);
+  }
+}
+function contradictionView(e) {
+  const box = $('solve-warning');
+  box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, sentence(e.message) + '.'));
+  const c = e.data && e.data.diagnosis;
+  let suspects = [];
+  if (c && c.suspects) {
+    const fixes = el('div', 'fixes');
+    const pending = S.solve.moves.length + 1;
+    for (const s of c.suspects) {
+      suspects = suspects.concat(s.answers);
+      if (s.answers.length !== 1) continue;
+      const n = s.answers[0];
+      for (const corr of s.corrections.slice(0, 3)) {
+        const reply = corr.replies[0];
+        const label = n === pending
+          ? `Answer ${reply} instead (${plural(corr.secrets, 'secret')})`
+          : `Change answer ${n} to ${reply} (${plural(corr.secrets, 'secret')})`;
+        const b = button('fix', label);
+        b.addEventListener('click', async () => {
+          if (n === pending) { setFeedback(reply); submitReply(); return; }
+          try {
+            solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
+          } catch (err) { showError('solve-error', gone(err)); }
+        });
+        fixes.append(b);
+      }
+    }
+    box.append(fixes);
+  }
+  show(box, true);
+  renderSolve(suspects);
+}
+async function submitReply() {
+  if (!S.solve || S.solve.solved) return;
+  try {
+    solveDone(await api('POST', `/api/solve/${S.solve.id}/reply`, { feedback: fbText() }));
+  } catch (e) {
+    if (e.status === 409 && e.data && e.data.diagnosis) contradictionView(e);
+    else showError('solve-error', gone(e));
+  }
+}
+async function undo() {
+  if (!S.solve) return;
+  try { solveDone(await api('POST', `/api/solve/${S.solve.id}/undo`, {})); } catch (e) { showError('solve-error', gone(e)); }
+}
+function solveHint() {
+  if (!S.solve) return;
+  showHint('solve-hint-panel', S.solveGame, S.solve.game, S.solve.moves, null);
+}
+$('solve-new').addEventListener('click', newSolve);
+$('solve-submit').addEventListener('click', submitReply);
+$('solve-undo').addEventListener('click', undo);
+$('solve-hint').addEventListener('click', solveHint);

@@ -1,0 +1,61 @@
+//! End to end, in a real browser: Debian's headless Chromium driven through chromedriver
+//! (WebDriver, with the fantoccini crate) against the server on a free loopback port. It
+//! plays a whole game by clicking pegs, asks for hints, lets the computer crack a secret
+//! (with a contradiction along the way), runs an analysis (with the exact optimum), explores
+//! its trees and loads a tree file, checking what the page shows at each step: pegs, holes,
+//! answer pegs and tree nodes are buttons (mouse and keyboard), a replaced game's session is
+//! ended on the server, the board follows the game chooser, and at 400 pixels wide nothing is
+//! wider than the window.
+//!
+//! One browser runs one scenario, step by step, because the steps build on each other: the
+//! game chosen for play is the one solved and analysed, the phone checks the analysis left on
+//! the page, and leaving the page ends the sessions and the job of every tab. The steps are
+//! grouped by theme, like the page's modules:
+//!
+//! | module | steps |
+//! |---|---|
+//! | [`browser`] | the start-up: server, chromedriver, Chromium (the one helper) |
+//! | [`page`] | helpers to drive and read the page |
+//! | [`play`] | the chooser, pegs and holes as buttons, a whole game by hints |
+//! | [`solve`] | cracking a secret by clicking answers, a contradiction |
+//! | [`analysis`] | strategies and the optimum compared, the trees, a tree file |
+//! | [`phone`] | a 400-pixel window on every tab, leaving the page |
+//!
+//! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
+//! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
+
+mod analysis;
+mod browser;
+mod page;
+mod phone;
+mod play;
+mod solve;
+
+use codebreak_core::{AnyEngine, Game, GameSpec};
+use fantoccini::Client;
+
+/// Every step in turn, on one page.
+async fn scenario(c: Client, url: String) {
+    play::the_board_follows_the_chooser(&c, &url).await;
+    play::pegs_and_holes_are_buttons(&c).await;
+    play::a_whole_game_by_hints(&c).await;
+    play::a_finished_game_follows_the_chooser(&c).await;
+
+    // The game chosen above.
+    let game = Game::new(&GameSpec::mastermind(3, 5)).unwrap();
+    let engine = AnyEngine::new(&game).unwrap();
+    solve::crack_my_secret(&c, &game).await;
+    solve::a_contradiction(&c, &game, &engine).await;
+
+    let optimal = analysis::compare_strategies(&c, &game, &engine).await;
+    analysis::explore_the_trees(&c, &game, &optimal).await;
+    analysis::load_a_tree_file(&c, &optimal).await;
+
+    phone::on_a_phone(&c).await;
+    phone::leaving_the_page_ends_its_work(&c, &url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_hints_solves_and_analyses_in_a_real_browser() {
+    browser::run(scenario).await;
+}

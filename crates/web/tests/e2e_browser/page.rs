@@ -1,0 +1,126 @@
+//! Helpers to drive the page and read what it shows, each failing with what it waited for.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+
+use crate::browser::TIMEOUT;
+
+/// Runs `script` (a function body returning a value) until the value is truthy.
+pub async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = c
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script for {what} failed: {e}"));
+        let truthy = match &v {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Number(n) => n.as_f64() != Some(0.0),
+            _ => true,
+        };
+        if truthy {
+            return v;
+        }
+        if start.elapsed() > TIMEOUT {
+            let page = c
+                .execute("return document.body.innerText", vec![])
+                .await
+                .unwrap_or_default();
+            panic!("timed out waiting for {what}; the page shows:\n{page}");
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// Clicks the element `css` selects.
+pub async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// The text the element `css` selects shows.
+pub async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Types `value` into the number field `css` and leaves it.
+pub async fn set_number(c: &Client, css: &str, value: u32) {
+    let e = c.find(Locator::Css(css)).await.unwrap();
+    e.clear().await.unwrap();
+    // Tab leaves the field, which fires its change event.
+    e.send_keys(&format!("{value}\u{E004}")).await.unwrap();
+}
+
+/// Saves a screenshot as `NAME.png` when `CODEBREAK_E2E_SCREENSHOTS` names a folder.
+pub async fn screenshot(c: &Client, name: &str) {
+    if let Some(dir) = std::env::var_os("CODEBREAK_E2E_SCREENSHOTS") {
+        let png = c.screenshot().await.unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(Path::new(&dir).join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+/// Runs `script` (a function body) and returns its value.
+pub async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// The status the server answers to `GET path`, asked from the page.
+pub async fn status_of(c: &Client, path: &str) -> u64 {
+    c.execute_async(
+        "const [path, done] = arguments; fetch(path).then((r) => done(r.status), () => done(0));",
+        vec![json!(path)],
+    )
+    .await
+    .unwrap()
+    .as_u64()
+    .unwrap()
+}
+
+/// The id of the session a panel (`play` or `solve`) shows, once it has one.
+pub async fn session(c: &Client, panel: &str) -> String {
+    let script = format!("return document.getElementById('panel-{panel}').dataset.session");
+    wait_js(c, &script, "a session")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Fails when the page is wider than the window (something overflows horizontally).
+pub async fn fits_the_width(c: &Client, what: &str) {
+    let v = js(
+        c,
+        "return [document.documentElement.scrollWidth, window.innerWidth, \
+         [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null).slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(' ')]",
+    )
+    .await;
+    let (scroll, inner) = (v[0].as_u64().unwrap(), v[1].as_u64().unwrap());
+    assert!(
+        scroll <= inner,
+        "{what}: the page is {scroll}px wide in a {inner}px window; past the edge: {}",
+        v[2]
+    );
+}
+
+/// How many elements `css` selects.
+pub async fn count(c: &Client, css: &str) -> u64 {
+    let script = format!("return document.querySelectorAll({css:?}).length");
+    c.execute(&script, vec![]).await.unwrap().as_u64().unwrap()
+}

@@ -1,0 +1,113 @@
+//! Crack my secret: the computer guesses a secret of Mastermind with 3 pegs and 5 colours,
+//! the answers are given by clicking the answer pegs, and a contradiction is caught.
+
+use codebreak_core::{AnyEngine, Feedback, Game, Reply};
+use fantoccini::Client;
+
+use crate::page::{click, count, js, screenshot, session, status_of, text, wait_js};
+
+/// The secret the user keeps to themselves.
+const MY_SECRET: &str = "324";
+
+/// Gives `fb` with the answer pegs: one click turns a peg black, two make it white.
+async fn click_answer(c: &Client, game: &Game, fb: Feedback) {
+    let (black, white) = match game.reply(fb) {
+        Reply::Pegs { black, white } => (black as usize, white as usize),
+        r => panic!("unexpected reply {r:?}"),
+    };
+    for k in 0..black + white {
+        let clicks = if k < black { 1 } else { 2 };
+        for _ in 0..clicks {
+            click(c, &format!("#solve-fb .key[data-index=\"{k}\"]")).await;
+        }
+    }
+}
+
+/// Crack my secret: the computer guesses, the answers are given by clicking, to the end.
+pub async fn crack_my_secret(c: &Client, game: &Game) {
+    let my_secret = game.parse_secret(MY_SECRET).unwrap();
+    click(c, "#tab-solve").await;
+    click(c, "#solve-new").await;
+    for _ in 0..10 {
+        let pending = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "the computer's guess").await;
+        let guess = game.parse_guess(pending.as_str().unwrap()).unwrap();
+        let fb = game.score(&my_secret, &guess);
+        click_answer(c, game, fb).await;
+        let shown = text(c, "#solve-fb-text").await;
+        assert_eq!(shown, game.format_feedback(fb));
+        let answered = count(c, "#solve-board .row:not(.pending)").await;
+        click(c, "#solve-submit").await;
+        wait_js(
+            c,
+            &format!(
+                "return document.querySelectorAll('#solve-board .row:not(.pending)').length === {}",
+                answered + 1
+            ),
+            "the next guess",
+        )
+        .await;
+        if text(c, "#solve-status").await.starts_with("Solved") {
+            break;
+        }
+    }
+    let solved = text(c, "#solve-summary").await;
+    assert!(solved.contains("Your secret is 324"), "{solved}");
+    screenshot(c, "3-solve-solved").await;
+
+    assert_eq!(
+        js(c, "return document.querySelector('#solve-fb .key').tagName").await,
+        "BUTTON",
+        "answer pegs are buttons"
+    );
+}
+
+/// A contradiction: the first guess answered truly, the second impossibly; the page says
+/// so and marks the suspect answers.
+pub async fn a_contradiction(c: &Client, game: &Game, engine: &AnyEngine) {
+    let my_secret = game.parse_secret(MY_SECRET).unwrap();
+    let solved_session = session(c, "solve").await;
+    click(c, "#solve-new").await;
+    let first = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return document.querySelectorAll('#solve-board .row').length === 1 && p && p.dataset.code", "a fresh game").await;
+    let first = game.parse_guess(first.as_str().unwrap()).unwrap();
+    assert_eq!(
+        status_of(c, &format!("/api/solve/{solved_session}")).await,
+        404,
+        "Start ends the solve it replaces"
+    );
+    let fb1 = game.score(&my_secret, &first);
+    click_answer(c, game, fb1).await;
+    click(c, "#solve-submit").await;
+    let second = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return document.querySelectorAll('#solve-board .row').length === 2 && p && p.dataset.code", "the second guess").await;
+    let second = game.parse_guess(second.as_str().unwrap()).unwrap();
+    let space = engine.space();
+    let impossible = game
+        .feedback()
+        .all()
+        .filter(|f| game.feedback().is_possible(*f))
+        .find(|f| {
+            !space.secrets().iter().any(|&s| {
+                let s = space.code(s);
+                game.score(&s, &first) == fb1 && game.score(&s, &second) == *f
+            })
+        })
+        .expect("some reply contradicts the first");
+    click_answer(c, game, impossible).await;
+    click(c, "#solve-submit").await;
+    wait_js(
+        c,
+        "return !document.getElementById('solve-warning').classList.contains('hidden')",
+        "the contradiction warning",
+    )
+    .await;
+    let warning = text(c, "#solve-warning").await;
+    assert!(warning.contains("contradict"), "{warning}");
+    assert!(
+        warning.contains("answer"),
+        "it says which answers: {warning}"
+    );
+    assert!(
+        count(c, "#solve-board .row.suspect").await >= 1,
+        "suspect answers are marked"
+    );
+    screenshot(c, "4-solve-contradiction").await;
+}
