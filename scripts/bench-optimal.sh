@@ -9,7 +9,7 @@ run() { # name, expected total or "-", args...
   local name=$1 want=$2; shift 2
   local out; out=$( { /usr/bin/time -f "%e s wall, %U s user, %M KB peak" "$cb" optimal "$@" --json; } 2>&1 )
   local json; json=$(echo "$out" | grep '^{')
-  local total; total=$(echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["fraction"], "worst", d["worst"], "nodes", d["nodes"])')
+  local total; total=$(echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["fraction"], "worst", d["worst"], "nodes", d["effort"]["nodes"])')
   echo "$name: $total; $(echo "$out" | grep 'wall')"
   if [ "$want" != "-" ] && [ "${total%% *}" != "$want" ]; then echo "$name: expected total $want" >&2; exit 1; fi
 }

@@ -43,7 +43,7 @@ for g in "${games[@]}"; do
   # shellcheck disable=SC2086
   if /usr/bin/time -f "%e %U %S" -o "$tmp.time" timeout "$box" "$cb" optimal $args --force --json >"$tmp" 2>/dev/null; then
     read -r wall user sys <"$tmp.time"
-    fig=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["nodes"], d["total"], sep="\t")' "$tmp")
+    fig=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["effort"]["nodes"], d["total"], sep="\t")' "$tmp")
     printf '%s\t%s\t%.2f\t%s\t%s\n' "$id" "$wall" "$(echo "$user + $sys" | bc)" "$fig" "$args"
   else
     printf '%s\t-\t-\t-\t-\t%s\n' "$id" "$args"

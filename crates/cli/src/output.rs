@@ -10,134 +10,83 @@ use serde_json::{Map, Value};
 
 use crate::failure::Failure;
 
-/// The figures every command reports about a strategy over all secrets.
-pub struct Figures<'a> {
-    /// Secrets played.
-    pub secrets: u64,
-    /// Guesses in all.
-    pub total: u64,
-    /// Most guesses any secret needs.
-    pub worst: usize,
-    /// `histogram[k]` secrets need `k` guesses (index 0 unused).
-    pub histogram: &'a [u64],
+/// `--self-check`: replays every secret through the tree at `root` with the independent
+/// checker (`codebreak_tree::verify`, the rules alone) and fails unless it gives `figures`,
+/// which `who` (the analysis, the search) reported.
+fn self_check(
+    figures: &codebreak_tree::Figures,
+    game: &codebreak_core::Game,
+    root: &codebreak_tree::Node,
+    who: &str,
+) -> Result<codebreak_tree::VerifyReport, Failure> {
+    let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
+    let report = codebreak_tree::verify(game, root).map_err(|e| failed(e.to_string()))?;
+    if report.figures() != *figures {
+        return Err(failed(format!(
+            "the tree replays to {}/{} but {who} reported {}",
+            report.total,
+            report.secrets,
+            figures.fraction()
+        )));
+    }
+    Ok(report)
 }
 
-impl Figures<'_> {
-    /// The figures of an analysis.
-    pub fn of(a: &Analysis) -> Figures<'_> {
-        Figures {
-            secrets: a.figures.secrets,
-            total: a.figures.total,
-            worst: a.figures.worst,
-            histogram: &a.figures.histogram,
+/// `--self-check` of `analyze` and `optimal`: replays every secret through the tree with the
+/// independent checker, as the tree crate reads it back from the file `--tree` wrote (in a
+/// format it reads), or the tree at `root` when there is no such file (no `--tree`, `--tree -`,
+/// or DOT). Fails unless it replays to `figures`, which `who` reported.
+pub fn self_check_file(
+    figures: &codebreak_tree::Figures,
+    game: &codebreak_core::Game,
+    root: &codebreak_tree::Node,
+    file: Option<&Path>,
+    format: Format,
+    who: &str,
+) -> Result<codebreak_tree::SelfCheck, Failure> {
+    let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
+    let file = file.filter(|f| format.can_read() && !is_std(f));
+    let read;
+    let root = match file {
+        Some(path) => {
+            let input = std::fs::File::open(path).map_err(|e| {
+                failed(format!(
+                    "cannot read back the tree file {}: {e}",
+                    path.display()
+                ))
+            })?;
+            read = codebreak_tree::read_from(input, Some(format), Some(game)).map_err(|e| {
+                failed(format!(
+                    "the tree file {} does not read back: {e}",
+                    path.display()
+                ))
+            })?;
+            &read.tree.root
         }
-    }
+        None => root,
+    };
+    let report = self_check(figures, game, root, who)?;
+    Ok(codebreak_tree::SelfCheck::of(
+        &report,
+        file.map(|f| f.display().to_string()),
+    ))
+}
 
-    /// The library's figures (which own their histogram).
-    pub fn owned(&self) -> codebreak_tree::Figures {
-        codebreak_tree::Figures::from_histogram(self.histogram.to_vec())
+/// The histogram table and the summary lines (secrets, total, average, worst).
+pub fn table(f: &codebreak_tree::Figures) -> String {
+    let mut out = String::from("guesses  secrets\n");
+    for (k, n) in f.histogram.iter().enumerate().skip(1) {
+        out.push_str(&format!("{k:>7}  {n:>7}\n"));
     }
-
-    /// `--self-check`: replays every secret through the tree at `root` with the independent
-    /// checker (`codebreak_tree::verify`, the rules alone) and fails unless it gives these
-    /// figures, which `who` (the analysis, the search) reported.
-    pub fn self_check(
-        &self,
-        game: &codebreak_core::Game,
-        root: &codebreak_tree::Node,
-        who: &str,
-    ) -> Result<codebreak_tree::VerifyReport, crate::failure::Failure> {
-        let failed = |why: String| {
-            crate::failure::Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"))
-        };
-        let report = codebreak_tree::verify(game, root).map_err(|e| failed(e.to_string()))?;
-        if report.total != self.total
-            || report.secrets != self.secrets
-            || report.histogram != self.histogram
-        {
-            return Err(failed(format!(
-                "the tree replays to {}/{} but {who} reported {}/{}",
-                report.total, report.secrets, self.total, self.secrets
-            )));
-        }
-        Ok(report)
-    }
-
-    /// `--self-check` of `analyze` and `optimal`: replays every secret through the tree with
-    /// the independent checker, as the tree crate reads it back from the file `--tree` wrote
-    /// (in a format it reads), or the tree at `root` when there is no such file (no `--tree`,
-    /// `--tree -`, or DOT). Fails unless it replays to these figures, which `who` reported.
-    pub fn self_check_file(
-        &self,
-        game: &codebreak_core::Game,
-        root: &codebreak_tree::Node,
-        file: Option<&Path>,
-        format: Format,
-        who: &str,
-    ) -> Result<codebreak_tree::SelfCheck, Failure> {
-        let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
-        let file = file.filter(|f| format.can_read() && !is_std(f));
-        let read;
-        let root = match file {
-            Some(path) => {
-                let input = std::fs::File::open(path).map_err(|e| {
-                    failed(format!(
-                        "cannot read back the tree file {}: {e}",
-                        path.display()
-                    ))
-                })?;
-                read = codebreak_tree::read_from(input, Some(format), Some(game)).map_err(|e| {
-                    failed(format!(
-                        "the tree file {} does not read back: {e}",
-                        path.display()
-                    ))
-                })?;
-                &read.tree.root
-            }
-            None => root,
-        };
-        let report = self.self_check(game, root, who)?;
-        Ok(codebreak_tree::SelfCheck::of(
-            &report,
-            file.map(|f| f.display().to_string()),
-        ))
-    }
-
-    /// The average as an exact fraction, `total/secrets`.
-    pub fn fraction(&self) -> String {
-        format!("{}/{}", self.total, self.secrets)
-    }
-
-    /// The average as a decimal.
-    pub fn average(&self) -> f64 {
-        self.total as f64 / self.secrets.max(1) as f64
-    }
-
-    /// The JSON fields shared by `analyze`, `optimal` and `verify`: secrets, total, average,
-    /// fraction, worst, and the histogram as `{"1": n1, "2": n2, ...}`.
-    pub fn json(&self) -> Map<String, Value> {
-        match serde_json::to_value(self.owned()) {
-            Ok(Value::Object(m)) => m,
-            _ => Map::new(),
-        }
-    }
-
-    /// The histogram table and the summary lines (secrets, total, average, worst).
-    pub fn table(&self) -> String {
-        let mut out = String::from("guesses  secrets\n");
-        for (k, n) in self.histogram.iter().enumerate().skip(1) {
-            out.push_str(&format!("{k:>7}  {n:>7}\n"));
-        }
-        out.push_str(&format!(
-            "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\n",
-            self.secrets,
-            self.total,
-            self.fraction(),
-            self.average(),
-            self.worst
-        ));
-        out
-    }
+    out.push_str(&format!(
+        "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\n",
+        f.secrets,
+        f.total,
+        f.fraction(),
+        f.average(),
+        f.worst
+    ));
+    out
 }
 
 /// One JSON object: the `head` fields (what was measured: game, strategy, ...), then the
@@ -152,12 +101,27 @@ pub fn with_fields(head: Value, figures: Map<String, Value>, tail: Value) -> Val
     Value::Object(m)
 }
 
+/// An analysis as `--json` prints it (`analyze`, `optimal`): the library's analysis, the
+/// effort of an exact search, and what `--self-check` confirmed.
+#[derive(serde::Serialize)]
+pub struct Report<'a> {
+    /// The figures and what made them.
+    #[serde(flatten)]
+    pub analysis: &'a Analysis,
+    /// For the exact search: nodes, memoised sets, seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effort: Option<codebreak_search::Effort>,
+    /// What `--self-check` confirmed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub self_check: Option<codebreak_tree::SelfCheck>,
+}
+
 /// The human report of one analysis.
 pub fn analysis_text(a: &Analysis, game: &str) -> String {
     format!(
         "game      {game}\nstrategy  {}\n\n{}time      {:.3} s\n",
         a.description,
-        Figures::of(a).table(),
+        table(&a.figures),
         a.seconds
     )
 }

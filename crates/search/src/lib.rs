@@ -147,6 +147,22 @@ pub struct Solution {
     pub memo_entries: usize,
 }
 
+impl Solution {
+    /// The figures, as every report gives them.
+    pub fn figures(&self) -> codebreak_tree::Figures {
+        codebreak_tree::Figures::from_histogram(self.histogram.clone())
+    }
+
+    /// What the search took.
+    pub fn effort(&self) -> Effort {
+        Effort {
+            nodes: self.nodes,
+            memo_entries: self.memo_entries,
+            seconds: self.seconds,
+        }
+    }
+}
+
 /// Why a search gave no solution.
 #[derive(Debug, Error)]
 pub enum SearchError {

@@ -58,16 +58,6 @@ pub struct AnalyzeArgs {
     pub self_check: bool,
 }
 
-/// An analysis as `--json` prints it: the library's figures, and what `--self-check`
-/// confirmed (as `optimal --self-check` reports it).
-#[derive(serde::Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    analysis: &'a codebreak_analysis::Analysis,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    self_check: Option<SelfCheck>,
-}
-
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
@@ -126,7 +116,8 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         .map(|r| {
             a.self_check
                 .then(|| {
-                    output::Figures::of(r).self_check_file(
+                    output::self_check_file(
+                        &r.figures,
                         &game,
                         &r.tree.root,
                         a.tree.as_deref(),
@@ -137,11 +128,12 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
                 .transpose()
         })
         .collect::<Result<_, _>>()?;
-    let reports: Vec<Report> = results
+    let reports: Vec<output::Report> = results
         .iter()
         .zip(checks)
-        .map(|(analysis, self_check)| Report {
+        .map(|(analysis, self_check)| output::Report {
             analysis,
+            effort: None,
             self_check,
         })
         .collect();

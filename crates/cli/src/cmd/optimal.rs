@@ -6,15 +6,15 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use codebreak_analysis::Analysis;
 use codebreak_core::error::{plural, quote};
 use codebreak_core::{AnyEngine, Game, Pool};
-use codebreak_search::{FirstGuess, Objective, Search, SearchError, SearchOptions, Solution};
-use codebreak_tree::{Format, VerifyReport};
-use serde_json::json;
+use codebreak_search::{FirstGuess, Objective, Search, SearchError, SearchOptions};
+use codebreak_tree::Format;
 
 use crate::args::GameArgs;
 use crate::failure::{BadInput, Failure};
-use crate::output::{self, Figures, with_fields};
+use crate::output;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -191,127 +191,60 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     if let Some(path) = &a.tree {
         output::write_tree(path, a.format, &game, &solution.tree)?;
     }
-    let checked = if a.self_check {
-        Some(self_check(&game, &solution, a.tree.as_deref(), a.format)?)
+    let analysis = Analysis {
+        game: game.spec(),
+        strategy: "optimal".into(),
+        description: search.describe(),
+        figures: solution.figures(),
+        seconds: solution.seconds,
+        tree: solution.tree.clone(),
+    };
+    let self_check = if a.self_check {
+        Some(output::self_check_file(
+            &analysis.figures,
+            &game,
+            &solution.tree.root,
+            a.tree.as_deref(),
+            a.format,
+            "the search",
+        )?)
     } else {
         None
     };
-    let text = solution_text(
-        &solution,
-        &game,
-        &search.describe(),
-        checked.as_ref(),
-        a.json,
-    );
+    let report = output::Report {
+        analysis: &analysis,
+        effort: Some(solution.effort()),
+        self_check,
+    };
+    let text = solution_text(&report, &game, a.json)?;
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }
 
-/// What `--self-check` replayed.
-struct Checked {
-    /// The file read back, if the tree was written in a format the checker reads.
-    file: Option<PathBuf>,
-    report: VerifyReport,
-}
-
-/// Replays every secret through the tree with the independent checker: the tree as the tree
-/// crate's reader reads it back from the file `--tree` wrote (in a format it reads), or the
-/// tree in memory when there is no such file (no `--tree`, `--tree -`, or DOT). Fails unless
-/// it replays to the figures the search reported.
-fn self_check(
-    game: &Game,
-    solution: &Solution,
-    file: Option<&Path>,
-    format: Format,
-) -> Result<Checked, Failure> {
-    let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
-    let file = file.filter(|f| format.can_read() && !output::is_std(f));
-    let (root, file) = match file {
-        Some(path) => {
-            let input = std::fs::File::open(path).map_err(|e| {
-                failed(format!(
-                    "cannot read back the tree file {}: {e}",
-                    path.display()
-                ))
-            })?;
-            let read = codebreak_tree::read_from(input, Some(format), Some(game)).map_err(|e| {
-                failed(format!(
-                    "the tree file {} does not read back: {e}",
-                    path.display()
-                ))
-            })?;
-            (read.tree.root, Some(path.to_path_buf()))
-        }
-        None => (solution.tree.root.clone(), None),
-    };
-    let report = figures(solution).self_check(game, &root, "the search")?;
-    Ok(Checked { file, report })
-}
-
-/// The figures of a solution.
-fn figures(s: &Solution) -> Figures<'_> {
-    Figures {
-        secrets: s.secrets,
-        total: s.total,
-        worst: s.worst,
-        histogram: &s.histogram,
-    }
-}
-
 /// The report of a solution: a table, or one JSON object (with a new line).
-fn solution_text(
-    s: &Solution,
-    game: &Game,
-    what: &str,
-    checked: Option<&Checked>,
-    json: bool,
-) -> String {
-    let figures = figures(s);
+fn solution_text(r: &output::Report<'_>, game: &Game, json: bool) -> Result<String, Failure> {
     if json {
-        let mut tail = json!({
-            "seconds": s.seconds,
-            "nodes": s.nodes,
-            "memo_entries": s.memo_entries,
-        });
-        if let Some(c) = checked {
-            tail["self_check"] = json!({
-                "tree": c.file.as_ref().map(|f| f.display().to_string()),
-                "total": c.report.total,
-                "secrets": c.report.secrets,
-                "worst": c.report.worst,
-            });
-        }
-        let v = with_fields(
-            json!({
-                "game": game.spec(),
-                "strategy": "optimal",
-                "description": what,
-            }),
-            figures.json(),
-            tail,
-        );
-        return format!("{v}\n");
+        let v = serde_json::to_string(r).map_err(|e| Failure::BadInput(e.into()))?;
+        return Ok(format!("{v}\n"));
     }
+    let a = r.analysis;
     let mut out = format!(
-        "game      {game}\nstrategy  {what}\n\n{}time      {:.3} s\nnodes     {} (memo {} set{})\n",
-        figures.table(),
-        s.seconds,
-        s.nodes,
-        s.memo_entries,
-        plural(s.memo_entries)
+        "game      {game}\nstrategy  {}\n\n{}time      {:.3} s\n",
+        a.description,
+        output::table(&a.figures),
+        a.seconds,
     );
-    if let Some(c) = checked {
+    if let Some(e) = &r.effort {
         out += &format!(
-            "self-check  the tree {}replays to {} / {}, worst {}\n",
-            match &c.file {
-                Some(f) => format!("read back from {} ", f.display()),
-                None => String::new(),
-            },
-            c.report.total,
-            c.report.secrets,
-            c.report.worst
+            "nodes     {} (memo {} set{})\n",
+            e.nodes,
+            e.memo_entries,
+            plural(e.memo_entries)
         );
     }
-    out
+    if let Some(c) = &r.self_check {
+        out += &format!("self-check  {c}\n");
+    }
+    Ok(out)
 }
 
 /// The spinner's line: nodes, the best strategy found so far for the whole game (the upper

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::args::GameArgs;
 use crate::failure::{BadInput, Failure};
-use crate::output::{Figures, is_std, with_fields};
+use crate::output::{self, is_std, with_fields};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -300,15 +300,6 @@ fn check(a: &VerifyArgs) -> Result<(), Failed> {
     Ok(())
 }
 
-fn figures(r: &VerifyReport) -> Figures<'_> {
-    Figures {
-        secrets: r.secrets,
-        total: r.total,
-        worst: r.worst,
-        histogram: &r.histogram,
-    }
-}
-
 /// The game, the format read, and the library's verification report (the figures of
 /// `analyze --json`, and any dead branches).
 fn report_json(game: &Game, format: Format, r: &VerifyReport) -> Value {
@@ -330,7 +321,7 @@ fn report_text(game: &Game, file: &Path, format: Format, root: &Node, r: &Verify
         name(file),
         plural(nodes)
     );
-    out.push_str(&figures(r).table());
+    out.push_str(&output::table(&r.figures()));
     out.push_str("verified  every secret is found\n");
     out
 }
