@@ -83,6 +83,9 @@ pub enum PlayError {
     /// No secret fits the replies; the clue numbers (zero-based) contradict each other.
     #[error("no secret fits the replies: clues {} contradict each other", list(.0))]
     Inconsistent(Vec<usize>),
+    /// A clue does not fit the game.
+    #[error(transparent)]
+    Clue(#[from] ClueError),
     /// The search was stopped.
     #[error(transparent)]
     Stopped(#[from] Stopped),

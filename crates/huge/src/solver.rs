@@ -1,13 +1,15 @@
 //! [`Solver`]: a validated history and the searches over the secrets that fit it.
 
 use rand::Rng;
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::budget::{Budget, Meter};
 use crate::error::{ClueError, CodeError, Stopped};
 use crate::game::{Clue, Code, Game};
-use crate::model::{Branching, Model, Outcome, State};
+use crate::dp::BlackTable;
+use crate::model::{Branching, Model, Outcome, State, Tuning};
 
 /// A history checked against its game and compiled for search. Build it once per history;
 /// every method only reads it, so one solver can serve several threads.
@@ -26,6 +28,8 @@ pub struct Solver {
     game: Game,
     clues: Vec<Clue>,
     model: Model,
+    /// Whether counting hands small black-peg subproblems to the dynamic programme.
+    dp_leaves: bool,
 }
 
 impl Solver {
@@ -43,7 +47,15 @@ impl Solver {
             game,
             clues: clues.to_vec(),
             model: Model::new(game, clues),
+            dp_leaves: game.family() == crate::game::Family::BlackPeg && !game.distinct(),
         })
+    }
+
+    /// This solver with other search tunables (for A/B measurements).
+    pub fn with_tuning(mut self, tuning: Tuning) -> Solver {
+        self.model.clue_bias = tuning.clue_branching;
+        self.model.dp_space = tuning.dp_leaves;
+        self
     }
 
     /// The game.
@@ -99,7 +111,11 @@ impl Solver {
     /// colours). `None` when the count does not fit in a `u128`.
     pub fn count_by_search(&self, budget: &Budget) -> Result<Option<u128>, Stopped> {
         let mut meter = Meter::new(budget);
-        let total = self.count_node(self.model.root(), &mut meter)?;
+        let mut total = Some(0u128);
+        for root in self.model.roots() {
+            let part = self.count_node(root, &mut meter)?;
+            total = total.zip(part).and_then(|(a, b)| a.checked_add(b));
+        }
         if let Some(t) = total {
             meter.found(t.min(u128::from(u64::MAX)) as u64);
         }
@@ -113,6 +129,9 @@ impl Solver {
             Outcome::Fail => Ok(Some(0)),
             Outcome::Entailed => Ok(product(model, &s)),
             Outcome::Open => {
+                if self.dp_leaves && model.dp_space > 0 && model.residual_space(&s) <= model.dp_space {
+                    return BlackTable::<u128>::at(model, &s).count_metered(meter);
+                }
                 let Some(mut branching) = model.branching(s) else {
                     return Ok(Some(1));
                 };
@@ -136,13 +155,19 @@ impl Solver {
     pub fn count_up_to(&self, cap: u128, budget: &Budget) -> Result<Option<u128>, Stopped> {
         let mut meter = Meter::new(budget);
         let mut total = 0u128;
-        let mut stack = vec![self.model.root()];
+        let mut stack = self.model.roots();
         let model = &self.model;
         while let Some(mut s) = stack.pop() {
             meter.step()?;
             let add = match model.propagate(&mut s) {
                 Outcome::Fail => Some(0),
                 Outcome::Entailed => product(model, &s),
+                Outcome::Open if self.dp_leaves
+                    && model.dp_space > 0
+                    && model.residual_space(&s) <= model.dp_space =>
+                {
+                    BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?
+                }
                 Outcome::Open => match model.branching(s) {
                     None => Some(1),
                     Some(mut branching) => {
@@ -176,18 +201,23 @@ pub struct Secrets<'a> {
     model: &'a Model,
     meter: Meter<'a>,
     stack: Vec<Branching>,
-    root: Option<State>,
+    roots: Vec<State>,
     rng: Option<ChaCha8Rng>,
     done: bool,
 }
 
 impl<'a> Secrets<'a> {
-    fn new(model: &'a Model, budget: &'a Budget, rng: Option<ChaCha8Rng>) -> Secrets<'a> {
+    fn new(model: &'a Model, budget: &'a Budget, mut rng: Option<ChaCha8Rng>) -> Secrets<'a> {
+        let mut roots = model.roots();
+        roots.reverse();
+        if let Some(rng) = &mut rng {
+            roots.shuffle(rng);
+        }
         Secrets {
             model,
             meter: Meter::new(budget),
             stack: Vec::with_capacity(model.n),
-            root: Some(model.root()),
+            roots,
             rng,
             done: false,
         }
@@ -238,12 +268,10 @@ impl Iterator for Secrets<'_> {
         if self.done {
             return None;
         }
-        let mut pending = self.root.take();
         loop {
-            let child = match pending.take() {
-                Some(root) => root,
-                None => {
-                    let top = self.stack.last_mut()?;
+            let child = match self.stack.last_mut() {
+                None => self.roots.pop()?,
+                Some(top) => {
                     let next = match &mut self.rng {
                         None => top.next_child(self.model),
                         Some(rng) => top.next_random_child(self.model, rng),

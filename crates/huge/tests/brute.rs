@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use codebreak_huge::{Budget, Clue, Code, Family, Game, Solver};
+use codebreak_huge::{Budget, Clue, Code, Count, CountOptions, Family, Game, SampleOptions, Solver};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -84,6 +84,15 @@ fn check(game: Game, clues: &[Clue]) {
         "{game} {clues:?}"
     );
     assert_eq!(solver.exists(&budget).unwrap(), !expected.is_empty());
+    let count = solver.count(&CountOptions::default(), &budget).unwrap();
+    assert_eq!(count, Count::Exact(expected.len() as u128), "{game} {clues:?}");
+    if game.family() == Family::BlackPeg && !game.distinct() {
+        assert_eq!(solver.count_blacks(&budget).unwrap(), Some(expected.len() as u128));
+    }
+    let options = SampleOptions { list_up_to: 0, ..SampleOptions::default() };
+    let sample = solver.sample(20, &options, &budget).unwrap();
+    assert!(sample.codes.iter().all(|c| expected.contains(c)), "{game} {clues:?}");
+    assert_eq!(sample.codes.is_empty(), expected.is_empty(), "{game} {clues:?}");
 }
 
 proptest! {
