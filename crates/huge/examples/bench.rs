@@ -80,7 +80,12 @@ fn blackpeg(pegs: u32, puzzles: u64) {
         println!("  dp: {dp:?} in {td:.3} s");
         assert_eq!(found, Some(puzzle.secret));
         assert_eq!(count, Some(1));
-        println!("  seed {seed}: {} clues, find {:.3} s, count {:.3} s", puzzle.clues.len(), tf, tc);
+        println!(
+            "  seed {seed}: {} clues, find {:.3} s, count {:.3} s",
+            puzzle.clues.len(),
+            tf,
+            tc
+        );
         t_find += tf;
         t_count += tc;
         worst = worst.max(tf + tc);
@@ -107,14 +112,31 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
         let secret = game.random_secret(&mut rng);
         let t = Instant::now();
         let mut clues = Vec::new();
-        let options = PlayOptions { seed: g, ..options.clone() };
+        let options = PlayOptions {
+            seed: g,
+            ..options.clone()
+        };
         loop {
             let tt = Instant::now();
             let next = next_guess(&game, &clues, &options, &budget).unwrap();
             if std::env::var_os("VERBOSE").is_some() {
-                println!("    guess {}: {:?} sample {} in {:.3} s", clues.len() + 1, next.method, next.sample, tt.elapsed().as_secs_f64());
+                println!(
+                    "    guess {}: {:?} sample {} in {:.3} s",
+                    clues.len() + 1,
+                    next.method,
+                    next.sample,
+                    tt.elapsed().as_secs_f64()
+                );
             }
-            *methods.entry(format!("{:?}", next.method).split(' ').next().unwrap().to_string()).or_insert(0) += 1;
+            *methods
+                .entry(
+                    format!("{:?}", next.method)
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                )
+                .or_insert(0) += 1;
             let guess = next.choice.guess;
             let reply = game.score(&secret, &guess);
             clues.push(Clue::new(guess, reply));
@@ -122,7 +144,11 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
                 break;
             }
         }
-        assert_eq!(clues.last().unwrap().guess, secret, "game {g} did not finish");
+        assert_eq!(
+            clues.last().unwrap().guess,
+            secret,
+            "game {g} did not finish"
+        );
         let s = t.elapsed().as_secs_f64();
         guesses += clues.len();
         worst = worst.max(clues.len());
@@ -136,7 +162,9 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
         "{game}: {games} games, {:.2} guesses on average (worst {worst}), {:.3} s per game; sample {} perturbed {} random {}; sampling methods {methods:?}",
         guesses as f64 / n,
         seconds / n,
-        options.sample, options.perturbed, options.random
+        options.sample,
+        options.perturbed,
+        options.random
     );
 }
 

@@ -132,12 +132,13 @@ impl<'a> Meter<'a> {
         }
     }
 
-    /// Counts one step; every [`CHECK_EVERY`] steps, publishes and checks the budget.
+    /// Counts one step; at the first and then every [`CHECK_EVERY`] steps, publishes and
+    /// checks the budget.
     #[inline]
     pub(crate) fn step(&mut self) -> Result<(), Stopped> {
         self.steps += 1;
         self.unpublished += 1;
-        if self.unpublished >= CHECK_EVERY {
+        if self.unpublished >= CHECK_EVERY || self.steps == 1 {
             self.flush();
             self.budget.check(self.steps)?;
         }

@@ -137,11 +137,14 @@ pub fn best_guess(
         .map(|(i, guess)| {
             let score = score_packed(game, &packed, &Packed::new(guess), objective);
             let fits = in_sample.binary_search(guess).is_ok();
-            (i, Scored {
-                guess: *guess,
-                score,
-                in_sample: fits,
-            })
+            (
+                i,
+                Scored {
+                    guess: *guess,
+                    score,
+                    in_sample: fits,
+                },
+            )
         })
         .reduce_with(|a, b| {
             let key = |x: &(usize, Scored)| (x.1.score, x.1.in_sample);

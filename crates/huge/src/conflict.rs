@@ -47,6 +47,10 @@ impl Default for ConflictOptions {
     }
 }
 
+/// Whether a set of clues is consistent: `Some(true)` yes, `Some(false)` no, `None` unknown
+/// within the budget.
+type Check<'a> = dyn Fn(&[usize]) -> Result<Option<bool>, Stopped> + 'a;
+
 impl Solver {
     /// When no secret fits, a set of clues that already contradict each other; `None` when
     /// some secret fits.
@@ -107,7 +111,9 @@ impl Solver {
         }
         if quality == ConflictQuality::Minimal {
             let mut tried = 0u64;
-            if let Some(smaller) = self.smallest(&all, set.len(), options.subsets, &mut tried, &consistent)? {
+            if let Some(smaller) =
+                self.smallest(&all, set.len(), options.subsets, &mut tried, &consistent)?
+            {
                 return Ok(Some(Conflict {
                     clues: smaller,
                     quality: ConflictQuality::Smallest,
@@ -131,7 +137,7 @@ impl Solver {
         size: usize,
         max: u64,
         tried: &mut u64,
-        consistent: &dyn Fn(&[usize]) -> Result<Option<bool>, Stopped>,
+        consistent: &Check<'_>,
     ) -> Result<Option<Vec<usize>>, Stopped> {
         for k in 1..size {
             let mut idx: Vec<usize> = (0..k).collect();

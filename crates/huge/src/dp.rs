@@ -28,7 +28,6 @@ pub(crate) trait Weight: Copy + PartialEq {
     const ZERO: Self;
     const ONE: Self;
     fn plus(self, other: Self) -> Option<Self>;
-    fn as_f64(self) -> f64;
 }
 
 impl Weight for u128 {
@@ -37,9 +36,6 @@ impl Weight for u128 {
     fn plus(self, other: u128) -> Option<u128> {
         self.checked_add(other)
     }
-    fn as_f64(self) -> f64 {
-        self as f64
-    }
 }
 
 impl Weight for f64 {
@@ -47,9 +43,6 @@ impl Weight for f64 {
     const ONE: f64 = 1.0;
     fn plus(self, other: f64) -> Option<f64> {
         Some(self + other)
-    }
-    fn as_f64(self) -> f64 {
-        self
     }
 }
 
@@ -172,12 +165,7 @@ impl<W: Weight> BlackTable<W> {
     }
 
     /// Memoised completions of residual `r` at level `p`.
-    fn completions(
-        &mut self,
-        p: usize,
-        r: &[u8],
-        meter: &mut Meter,
-    ) -> Result<Option<W>, Stopped> {
+    fn completions(&mut self, p: usize, r: &[u8], meter: &mut Meter) -> Result<Option<W>, Stopped> {
         if p == self.n {
             return Ok(Some(if r.iter().all(|&x| x == 0) {
                 W::ONE
@@ -272,12 +260,6 @@ impl<W: Weight> BlackTable<W> {
         }
         code
     }
-
-    /// Number of residual states stored.
-    pub(crate) fn states(&self) -> usize {
-        self.memo.iter().map(|m| m.len()).sum()
-    }
-
 }
 
 /// Draws for exact `u128` tables: uniform below the total, then subtract along the children.

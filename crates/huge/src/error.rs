@@ -16,7 +16,9 @@ pub enum GameError {
     #[error("colors {0} is out of range: expected 1 to {MAX_COLORS}")]
     Colors(u32),
     /// Distinct secrets need at least as many colours as pegs.
-    #[error("{pegs} pegs without repeated colours need at least {pegs} colours, got colors {colors}")]
+    #[error(
+        "{pegs} pegs without repeated colours need at least {pegs} colours, got colors {colors}"
+    )]
     TooFewColors {
         /// Pegs asked for.
         pegs: u32,
@@ -24,7 +26,9 @@ pub enum GameError {
         colors: u32,
     },
     /// A family of rules this crate does not handle (twoD).
-    #[error("the {0} game is not supported for huge spaces: expected mastermind, blackpeg or bulls")]
+    #[error(
+        "the {0} game is not supported for huge spaces: expected mastermind, blackpeg or bulls"
+    )]
     Family(String),
 }
 

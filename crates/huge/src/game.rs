@@ -276,12 +276,12 @@ impl Game {
     /// ```
     pub fn parse_clue(&self, text: &str, alphabet: &Alphabet) -> Result<Clue, CodeError> {
         let text = text.trim();
-        let (guess, reply) = text.split_once(char::is_whitespace).ok_or_else(|| {
-            CodeError::Reply {
-                reply: text.to_string(),
-                expected: "a guess, a space, then its reply".to_string(),
-            }
-        })?;
+        let (guess, reply) =
+            text.split_once(char::is_whitespace)
+                .ok_or_else(|| CodeError::Reply {
+                    reply: text.to_string(),
+                    expected: "a guess, a space, then its reply".to_string(),
+                })?;
         Ok(Clue::new(
             self.parse_code(guess, alphabet)?,
             self.parse_reply(reply)?,
@@ -401,7 +401,11 @@ impl fmt::Display for Code {
     /// Symbols `0-9A-Z` when every colour is below 36, otherwise numbers joined by dots.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const SYMBOLS: &[u8] = codebreak_core::DEFAULT_ALPHABET.as_bytes();
-        if self.colours().iter().all(|&c| usize::from(c) < SYMBOLS.len()) {
+        if self
+            .colours()
+            .iter()
+            .all(|&c| usize::from(c) < SYMBOLS.len())
+        {
             for &c in self.colours() {
                 write!(f, "{}", SYMBOLS[usize::from(c)] as char)?;
             }

@@ -61,7 +61,11 @@ impl<'a> Local<'a> {
             }
         };
         refresh(&x, &mut black, &mut total);
-        let target_b: Vec<i32> = self.clues.iter().map(|c| i32::from(c.reply.black)).collect();
+        let target_b: Vec<i32> = self
+            .clues
+            .iter()
+            .map(|c| i32::from(c.reply.black))
+            .collect();
         let target_t: Vec<i32> = self
             .clues
             .iter()
@@ -109,8 +113,7 @@ impl<'a> Local<'a> {
                         y.set(p, b);
                         y.set(q, a);
                     } else {
-                        let free: Vec<u8> =
-                            (0..k as u8).filter(|&c| used >> c & 1 == 0).collect();
+                        let free: Vec<u8> = (0..k as u8).filter(|&c| used >> c & 1 == 0).collect();
                         y.set(p, free[rng.gen_range(0..free.len())]);
                     }
                     refresh(&y, &mut black, &mut total);
@@ -139,7 +142,11 @@ impl<'a> Local<'a> {
                     for i in 0..m {
                         let (db, dt) = delta(i, p, a, c, &counts);
                         let before = (black[i] - target_b[i]).abs()
-                            + if self.totals { (total[i] - target_t[i]).abs() } else { 0 };
+                            + if self.totals {
+                                (total[i] - target_t[i]).abs()
+                            } else {
+                                0
+                            };
                         let after = (black[i] + db - target_b[i]).abs()
                             + if self.totals {
                                 (total[i] + dt - target_t[i]).abs()

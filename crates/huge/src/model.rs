@@ -254,7 +254,11 @@ impl Model {
 
     /// The colour-count vectors (Mastermind with repeats) that every clue's total allows
     /// within the counts `s` allows, or `None` past `cap` of them.
-    pub(crate) fn count_vectors(&self, s: &State, cap: usize) -> Option<Vec<[u8; MAX_COLORS as usize]>> {
+    pub(crate) fn count_vectors(
+        &self,
+        s: &State,
+        cap: usize,
+    ) -> Option<Vec<[u8; MAX_COLORS as usize]>> {
         let single = self.singles(s);
         let mut lo = [0u8; MAX_COLORS as usize];
         let mut hi = [0u8; MAX_COLORS as usize];
@@ -283,7 +287,18 @@ impl Model {
         let mut out = Vec::new();
         let mut v = [0u8; MAX_COLORS as usize];
         let mut gained = vec![0u32; self.clues.len()];
-        let ok = self.vectors_from(0, self.n as u32, &lo, &hi, &kc, &rest, &mut v, &mut gained, &mut out, cap);
+        let ok = self.vectors_from(
+            0,
+            self.n as u32,
+            &lo,
+            &hi,
+            &kc,
+            &rest,
+            &mut v,
+            &mut gained,
+            &mut out,
+            cap,
+        );
         ok.then_some(out)
     }
 
@@ -417,7 +432,10 @@ impl Model {
         let mut reach = 0u32;
         for &(c, m) in &clue.parts {
             let kc = m.count_ones();
-            lb += (s.allowed[c] & single).count_ones().max(u32::from(s.lo[c])).min(kc);
+            lb += (s.allowed[c] & single)
+                .count_ones()
+                .max(u32::from(s.lo[c]))
+                .min(kc);
             ub += s.allowed[c].count_ones().min(u32::from(s.hi[c])).min(kc);
             reach |= s.allowed[c];
         }
@@ -564,7 +582,9 @@ impl Model {
             }
         }
         match best {
-            Some((ways, clue, open, need)) if ways <= u64::from(size).saturating_mul(self.clue_bias) => {
+            Some((ways, clue, open, need))
+                if ways <= u64::from(size).saturating_mul(self.clue_bias) =>
+            {
                 Some(Branching::Clue {
                     state: s,
                     clue,

@@ -151,12 +151,15 @@ impl Solver {
             let mut round = 0u64;
             while codes.len() < n && drawn < max {
                 budget.interrupted()?;
-                let batch = (4 * (n - codes.len()) as u64).clamp(256, 1 << 16).min(max - drawn);
+                let batch = (4 * (n - codes.len()) as u64)
+                    .clamp(256, 1 << 16)
+                    .min(max - drawn);
                 let seed = options.seed ^ (round + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let kept: Vec<Code> = par_draws(batch as usize, seed, |rng| draw_exact(&table, rng))
-                    .into_iter()
-                    .filter(|c| self.fits(c))
-                    .collect();
+                let kept: Vec<Code> =
+                    par_draws(batch as usize, seed, |rng| draw_exact(&table, rng))
+                        .into_iter()
+                        .filter(|c| self.fits(c))
+                        .collect();
                 drawn += batch;
                 round += 1;
                 codes.extend(kept.into_iter().take(n - codes.len()));
@@ -172,13 +175,17 @@ impl Solver {
         let uniform = codes.len();
         let seed = rng.r#gen::<u64>();
         // Seeds for the chain: the uniform codes, else a local search, else a tree search.
-        let mut method = SampleMethod::Chain { uniform, seeds: uniform };
+        let mut method = SampleMethod::Chain {
+            uniform,
+            seeds: uniform,
+        };
         if codes.is_empty() && options.local_steps > 0 {
             let local = Local::new(game, self.clues());
             let found: Vec<Option<Code>> = (0..rayon::current_num_threads() as u64)
                 .into_par_iter()
                 .map(|i| {
-                    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ i.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+                    let mut rng =
+                        ChaCha8Rng::seed_from_u64(seed ^ i.wrapping_mul(0xD6E8_FEB8_6659_FD93));
                     let mut spent = 0;
                     while spent < options.local_steps {
                         budget.interrupted().ok()?;
@@ -192,7 +199,10 @@ impl Solver {
                 .collect();
             budget.interrupted()?;
             codes.extend(found.into_iter().flatten());
-            method = SampleMethod::Chain { uniform, seeds: codes.len() };
+            method = SampleMethod::Chain {
+                uniform,
+                seeds: codes.len(),
+            };
         }
         if codes.is_empty() {
             match self.shuffled_secrets(budget, seed).next().transpose()? {
@@ -212,7 +222,8 @@ impl Solver {
         let walked: Vec<Code> = (0..missing as u64)
             .into_par_iter()
             .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut rng =
+                    ChaCha8Rng::seed_from_u64(seed ^ (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let start = seeds[rng.gen_range(0..seeds.len())];
                 walk(&game, clues, start, options.chain_steps, &mut rng)
             })
@@ -259,16 +270,14 @@ impl Solver {
 }
 
 /// `n` codes from `draw`, in parallel, each chunk with its own generator seeded from `seed`.
-fn par_draws(
-    n: usize,
-    seed: u64,
-    draw: impl Fn(&mut ChaCha8Rng) -> Code + Sync,
-) -> Vec<Code> {
+fn par_draws(n: usize, seed: u64, draw: impl Fn(&mut ChaCha8Rng) -> Code + Sync) -> Vec<Code> {
     const CHUNK: usize = 64;
     (0..n.div_ceil(CHUNK))
         .into_par_iter()
         .flat_map_iter(|chunk| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (chunk as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+            let mut rng = ChaCha8Rng::seed_from_u64(
+                seed ^ (chunk as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+            );
             let len = CHUNK.min(n - chunk * CHUNK);
             (0..len).map(|_| draw(&mut rng)).collect::<Vec<_>>()
         })

@@ -1,14 +1,14 @@
 //! [`Solver`]: a validated history and the searches over the secrets that fit it.
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::budget::{Budget, Meter};
+use crate::dp::BlackTable;
 use crate::error::{ClueError, CodeError, Stopped};
 use crate::game::{Clue, Code, Game};
-use crate::dp::BlackTable;
 use crate::model::{Branching, Model, Outcome, State, Tuning};
 
 /// A history checked against its game and compiled for search. Build it once per history;
@@ -129,7 +129,10 @@ impl Solver {
             Outcome::Fail => Ok(Some(0)),
             Outcome::Entailed => Ok(product(model, &s)),
             Outcome::Open => {
-                if self.dp_leaves && model.dp_space > 0 && model.residual_space(&s) <= model.dp_space {
+                if self.dp_leaves
+                    && model.dp_space > 0
+                    && model.residual_space(&s) <= model.dp_space
+                {
                     return BlackTable::<u128>::at(model, &s).count_metered(meter);
                 }
                 let Some(mut branching) = model.branching(s) else {
@@ -162,9 +165,10 @@ impl Solver {
             let add = match model.propagate(&mut s) {
                 Outcome::Fail => Some(0),
                 Outcome::Entailed => product(model, &s),
-                Outcome::Open if self.dp_leaves
-                    && model.dp_space > 0
-                    && model.residual_space(&s) <= model.dp_space =>
+                Outcome::Open
+                    if self.dp_leaves
+                        && model.dp_space > 0
+                        && model.residual_space(&s) <= model.dp_space =>
                 {
                     BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?
                 }

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeSet;
 
-use codebreak_huge::{Budget, Clue, Code, Count, CountOptions, Family, Game, SampleOptions, Solver};
+use codebreak_huge::{
+    Budget, Clue, Code, Count, CountOptions, Family, Game, SampleOptions, Solver,
+};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -52,7 +54,11 @@ fn history(game: &Game, m: usize, honest: bool, rng: &mut ChaCha8Rng) -> Vec<Clu
                     .collect();
                 game.code(&colours).unwrap()
             };
-            let from = if honest || rng.gen_bool(0.5) { &secret } else { &other };
+            let from = if honest || rng.gen_bool(0.5) {
+                &secret
+            } else {
+                &other
+            };
             Clue::new(guess, game.score(from, &guess))
         })
         .collect()
@@ -85,14 +91,31 @@ fn check(game: Game, clues: &[Clue]) {
     );
     assert_eq!(solver.exists(&budget).unwrap(), !expected.is_empty());
     let count = solver.count(&CountOptions::default(), &budget).unwrap();
-    assert_eq!(count, Count::Exact(expected.len() as u128), "{game} {clues:?}");
+    assert_eq!(
+        count,
+        Count::Exact(expected.len() as u128),
+        "{game} {clues:?}"
+    );
     if game.family() == Family::BlackPeg && !game.distinct() {
-        assert_eq!(solver.count_blacks(&budget).unwrap(), Some(expected.len() as u128));
+        assert_eq!(
+            solver.count_blacks(&budget).unwrap(),
+            Some(expected.len() as u128)
+        );
     }
-    let options = SampleOptions { list_up_to: 0, ..SampleOptions::default() };
+    let options = SampleOptions {
+        list_up_to: 0,
+        ..SampleOptions::default()
+    };
     let sample = solver.sample(20, &options, &budget).unwrap();
-    assert!(sample.codes.iter().all(|c| expected.contains(c)), "{game} {clues:?}");
-    assert_eq!(sample.codes.is_empty(), expected.is_empty(), "{game} {clues:?}");
+    assert!(
+        sample.codes.iter().all(|c| expected.contains(c)),
+        "{game} {clues:?}"
+    );
+    assert_eq!(
+        sample.codes.is_empty(),
+        expected.is_empty(),
+        "{game} {clues:?}"
+    );
 }
 
 proptest! {

@@ -68,9 +68,17 @@ fn black_peg_counts_agree_with_a_plain_dp_beyond_two_to_the_32() {
         let solver = Solver::new(game, &clues).unwrap();
         let budget = Budget::default();
         let t = std::time::Instant::now();
-        assert_eq!(solver.count_by_search(&budget).unwrap(), Some(expected), "{pegs} pegs");
+        assert_eq!(
+            solver.count_by_search(&budget).unwrap(),
+            Some(expected),
+            "{pegs} pegs"
+        );
         eprintln!("search {pegs}: {:?}", t.elapsed());
-        assert_eq!(solver.count_blacks(&budget).unwrap(), Some(expected), "{pegs} pegs");
+        assert_eq!(
+            solver.count_blacks(&budget).unwrap(),
+            Some(expected),
+            "{pegs} pegs"
+        );
         assert_eq!(
             solver.count(&CountOptions::default(), &budget).unwrap(),
             Count::Exact(expected)
