@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use codebreak_core::Alphabet;
 use codebreak_huge::puzzle::unique_puzzle;
-use codebreak_huge::{Budget, Clue, Family, Game, PlayOptions, Solver, next_guess};
+use codebreak_huge::{
+    Budget, Clue, Family, Game, Objective, PlayOptions, SampleOptions, Solver, next_guess,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -186,10 +188,20 @@ fn main() {
             let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
             let game = Game::new(family, num(2, 16) as u32, num(3, 6) as u32, false).unwrap();
             let defaults = PlayOptions::default();
+            let objective = match args.get(9).map(String::as_str) {
+                Some("size") => Objective::ExpectedSize,
+                Some("parts") => Objective::MostParts,
+                _ => Objective::Entropy,
+            };
             let options = PlayOptions {
                 sample: num(5, defaults.sample as u64) as usize,
                 perturbed: num(6, defaults.perturbed as u64) as usize,
                 random: num(7, defaults.random as u64) as usize,
+                sampling: SampleOptions {
+                    chain_steps: num(8, defaults.sampling.chain_steps),
+                    ..defaults.sampling.clone()
+                },
+                objective,
                 ..defaults
             };
             play(game, num(4, 100), &options)

@@ -168,9 +168,11 @@ pub fn best_guess(
 pub struct PlayOptions {
     /// Secrets sampled to stand for all that fit. Default 400; at least 1.
     pub sample: usize,
-    /// Candidates made by changing one or two pegs of sampled secrets. Default 400.
+    /// Candidates made by changing one or two pegs of sampled secrets. Default 0: on ten
+    /// 16-peg, 6-colour games, 400 of them (with 100 random) took 11.1 guesses on average,
+    /// the sample alone 10.6.
     pub perturbed: usize,
-    /// Uniformly random candidates. Default 100.
+    /// Uniformly random candidates. Default 0 (see [`PlayOptions::perturbed`]).
     pub random: usize,
     /// How partitions are scored.
     pub objective: Objective,
@@ -184,8 +186,8 @@ impl Default for PlayOptions {
     fn default() -> PlayOptions {
         PlayOptions {
             sample: 400,
-            perturbed: 400,
-            random: 100,
+            perturbed: 0,
+            random: 0,
             objective: Objective::Entropy,
             sampling: SampleOptions::default(),
             seed: 0,
