@@ -1,0 +1,303 @@
+//! [`Solver`]: a validated history and the searches over the secrets that fit it.
+
+use rand::Rng;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::budget::{Budget, Meter};
+use crate::dp::BlackTable;
+use crate::error::{ClueError, CodeError, Stopped};
+use crate::game::{Clue, Code, Game};
+use crate::model::{Branching, Model, Outcome, State, Tuning};
+
+/// A history checked against its game and compiled for search. Build it once per history;
+/// every method only reads it, so one solver can serve several threads.
+///
+/// ```
+/// use codebreak_huge::{Budget, Clue, Family, Game, Reply, Solver};
+/// let game = Game::new(Family::BlackPeg, 4, 3, false).unwrap();
+/// let clue = Clue::new(game.code(&[0, 1, 2, 0]).unwrap(), Reply::new(4, 0));
+/// let solver = Solver::new(game, &[clue]).unwrap();
+/// let budget = Budget::default();
+/// assert_eq!(solver.find(&budget).unwrap(), Some(clue.guess));
+/// assert_eq!(solver.secrets(&budget).count(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    game: Game,
+    clues: Vec<Clue>,
+    model: Model,
+    /// Whether counting hands small black-peg subproblems to the dynamic programme.
+    dp_leaves: bool,
+}
+
+impl Solver {
+    /// Checks every clue against the game (guess length and colours, possible reply) and
+    /// compiles the history. A history no secret fits is accepted: searches then find nothing
+    /// and [`Solver::conflict`] names the clues that contradict each other.
+    pub fn new(game: Game, clues: &[Clue]) -> Result<Solver, ClueError> {
+        for (index, clue) in clues.iter().enumerate() {
+            let wrap = |source: CodeError| ClueError { index, source };
+            game.code(clue.guess.colours()).map_err(wrap)?;
+            game.reply(u32::from(clue.reply.black), u32::from(clue.reply.white))
+                .map_err(wrap)?;
+        }
+        Ok(Solver {
+            game,
+            clues: clues.to_vec(),
+            model: Model::new(game, clues),
+            dp_leaves: game.family() == crate::game::Family::BlackPeg && !game.distinct(),
+        })
+    }
+
+    /// This solver with other search tunables (for A/B measurements).
+    pub fn with_tuning(mut self, tuning: Tuning) -> Solver {
+        self.model.clue_bias = tuning.clue_branching;
+        self.model.dp_space = tuning.dp_leaves;
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// The history, oldest clue first.
+    pub fn clues(&self) -> &[Clue] {
+        &self.clues
+    }
+
+    pub(crate) fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Whether `code` is a secret of the game that gives every clue its reply.
+    pub fn fits(&self, code: &Code) -> bool {
+        code.len() == usize::from(self.game.pegs())
+            && code.colours().iter().all(|&c| c < self.game.colors())
+            && self.game.is_secret(code)
+            && self
+                .clues
+                .iter()
+                .all(|clue| self.game.score(code, &clue.guess) == clue.reply)
+    }
+
+    /// Whether some secret fits every clue.
+    pub fn exists(&self, budget: &Budget) -> Result<bool, Stopped> {
+        Ok(self.find(budget)?.is_some())
+    }
+
+    /// The first secret (in search order) that fits every clue, or `None` when none does.
+    pub fn find(&self, budget: &Budget) -> Result<Option<Code>, Stopped> {
+        self.secrets(budget).next().transpose()
+    }
+
+    /// Every secret that fits, lazily, in search order (no order is promised). The iterator
+    /// yields `Err` once if the budget stops it, then ends.
+    pub fn secrets<'a>(&'a self, budget: &'a Budget) -> Secrets<'a> {
+        Secrets::new(&self.model, budget, None)
+    }
+
+    /// Like [`Solver::secrets`], but trying the colours of each position in a random order
+    /// drawn from `seed`: the first secret is a "random" one, though not a uniform one (a
+    /// secret alone in its subtree comes up more often than one among many).
+    pub fn shuffled_secrets<'a>(&'a self, budget: &'a Budget, seed: u64) -> Secrets<'a> {
+        Secrets::new(&self.model, budget, Some(ChaCha8Rng::seed_from_u64(seed)))
+    }
+
+    /// Counts the fitting secrets by search; a node whose remaining choices can no longer
+    /// break any clue adds the product of its domain sizes at once (games with repeated
+    /// colours). `None` when the count does not fit in a `u128`.
+    pub fn count_by_search(&self, budget: &Budget) -> Result<Option<u128>, Stopped> {
+        let mut meter = Meter::new(budget);
+        let mut total = Some(0u128);
+        for root in self.model.roots() {
+            let part = self.count_node(root, &mut meter)?;
+            total = total.zip(part).and_then(|(a, b)| a.checked_add(b));
+        }
+        if let Some(t) = total {
+            meter.found(t.min(u128::from(u64::MAX)) as u64);
+        }
+        Ok(total)
+    }
+
+    fn count_node(&self, mut s: State, meter: &mut Meter) -> Result<Option<u128>, Stopped> {
+        meter.step()?;
+        let model = &self.model;
+        match model.propagate(&mut s) {
+            Outcome::Fail => Ok(Some(0)),
+            Outcome::Entailed => Ok(product(model, &s)),
+            Outcome::Open => {
+                if self.dp_leaves
+                    && model.dp_space > 0
+                    && model.residual_space(&s) <= model.dp_space
+                {
+                    return BlackTable::<u128>::at(model, &s).count_metered(meter);
+                }
+                let Some(mut branching) = model.branching(s) else {
+                    return Ok(Some(1));
+                };
+                let mut total: u128 = 0;
+                while let Some(child) = branching.next_child(model) {
+                    let Some(x) = self.count_node(child, meter)? else {
+                        return Ok(None);
+                    };
+                    let Some(t) = total.checked_add(x) else {
+                        return Ok(None);
+                    };
+                    total = t;
+                }
+                Ok(Some(total))
+            }
+        }
+    }
+
+    /// Counts the fitting secrets by search, stopping once more than `cap` are known to fit:
+    /// `Some(n)` with `n <= cap` is exact, `None` means more than `cap`.
+    pub fn count_up_to(&self, cap: u128, budget: &Budget) -> Result<Option<u128>, Stopped> {
+        let mut meter = Meter::new(budget);
+        let mut total = 0u128;
+        let mut stack = self.model.roots();
+        let model = &self.model;
+        while let Some(mut s) = stack.pop() {
+            meter.step()?;
+            let add = match model.propagate(&mut s) {
+                Outcome::Fail => Some(0),
+                Outcome::Entailed => product(model, &s),
+                Outcome::Open
+                    if self.dp_leaves
+                        && model.dp_space > 0
+                        && model.residual_space(&s) <= model.dp_space =>
+                {
+                    BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?
+                }
+                Outcome::Open => match model.branching(s) {
+                    None => Some(1),
+                    Some(mut branching) => {
+                        while let Some(child) = branching.next_child(model) {
+                            stack.push(child);
+                        }
+                        Some(0)
+                    }
+                },
+            };
+            match add.and_then(|a| total.checked_add(a)) {
+                Some(t) if t <= cap => total = t,
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(total))
+    }
+}
+
+/// The number of codes the domains of `s` allow, `None` past `u128`.
+fn product(model: &Model, s: &State) -> Option<u128> {
+    let sizes = model.sizes(s);
+    sizes[..model.n]
+        .iter()
+        .try_fold(1u128, |acc, &z| acc.checked_mul(u128::from(z)))
+}
+
+/// The secrets that fit a history, found lazily by propagation and backtracking; made by
+/// [`Solver::secrets`] and [`Solver::shuffled_secrets`].
+pub struct Secrets<'a> {
+    model: &'a Model,
+    meter: Meter<'a>,
+    stack: Vec<Branching>,
+    roots: Vec<State>,
+    rng: Option<ChaCha8Rng>,
+    done: bool,
+}
+
+impl<'a> Secrets<'a> {
+    fn new(model: &'a Model, budget: &'a Budget, mut rng: Option<ChaCha8Rng>) -> Secrets<'a> {
+        let mut roots = model.roots();
+        roots.reverse();
+        if let Some(rng) = &mut rng {
+            roots.shuffle(rng);
+        }
+        Secrets {
+            model,
+            meter: Meter::new(budget),
+            stack: Vec::with_capacity(model.n),
+            roots,
+            rng,
+            done: false,
+        }
+    }
+
+    /// Search nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.meter.steps()
+    }
+
+    /// Propagates `s`; returns a secret if it is one, pushes its branching if it is open.
+    fn expand(&mut self, mut s: State) -> Option<Code> {
+        let model = self.model;
+        if model.propagate(&mut s) == Outcome::Fail {
+            return None;
+        }
+        let branching = match &mut self.rng {
+            None => model.branching(s),
+            Some(rng) => {
+                // Smallest domain, ties broken at random; colours tried in random order.
+                let sizes = model.sizes(&s);
+                let min = sizes[..model.n].iter().filter(|&&z| z > 1).min().copied();
+                min.map(|min| {
+                    let ties: Vec<usize> = (0..model.n).filter(|&p| sizes[p] == min).collect();
+                    let position = ties[rng.gen_range(0..ties.len())];
+                    Branching::Position {
+                        state: s,
+                        position,
+                        rest: model.domain(&s, position),
+                    }
+                })
+            }
+        };
+        match branching {
+            None => Some(model.code(&s)),
+            Some(b) => {
+                self.stack.push(b);
+                None
+            }
+        }
+    }
+}
+
+impl Iterator for Secrets<'_> {
+    type Item = Result<Code, Stopped>;
+
+    fn next(&mut self) -> Option<Result<Code, Stopped>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let child = match self.stack.last_mut() {
+                None => self.roots.pop()?,
+                Some(top) => {
+                    let next = match &mut self.rng {
+                        None => top.next_child(self.model),
+                        Some(rng) => top.next_random_child(self.model, rng),
+                    };
+                    match next {
+                        Some(child) => child,
+                        None => {
+                            self.stack.pop();
+                            continue;
+                        }
+                    }
+                }
+            };
+            if let Err(e) = self.meter.step() {
+                self.done = true;
+                self.stack.clear();
+                return Some(Err(e));
+            }
+            if let Some(code) = self.expand(child) {
+                self.meter.found(1);
+                return Some(Ok(code));
+            }
+        }
+    }
+}
