@@ -31,8 +31,7 @@ fn node_limit_writes_a_checkpoint_that_resumes_to_the_same_answer() {
     // The solved sets are not searched again: the resumed run searches fewer nodes than a
     // fresh one (how many fewer depends on how the threads shared the work before the stop).
     assert!(
-        resumed["effort"]["nodes"].as_u64().unwrap()
-            < fresh["effort"]["nodes"].as_u64().unwrap()
+        resumed["effort"]["nodes"].as_u64().unwrap() < fresh["effort"]["nodes"].as_u64().unwrap()
     );
     // A checkpoint of another search is refused.
     let other = run_args(&["optimal", "--pegs", "3", "--resume", ckpt], None);

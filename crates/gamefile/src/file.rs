@@ -39,7 +39,8 @@ pub struct Limits {
     pub operations: u64,
     /// Most seconds the whole reply table may take to build (default 120).
     pub seconds: u64,
-    /// Longest text, list or map a script may build (default 1 000 000).
+    /// Longest text, list or map `score` may build (default 1 000 000; list functions run once
+    /// and are bounded by the operation budget alone).
     pub size: usize,
 }
 

@@ -14,9 +14,48 @@ use crate::file::{Constant, Limits};
 
 /// A compiled script and its sandbox.
 pub struct Script {
+    /// Runs `score`: every limit, sizes included.
     engine: Engine,
+    /// Runs the list functions, once each: the operation budget and the deadline, but no size
+    /// checks (Rhai re-measures a whole list at each push once sizes are checked, which makes
+    /// building a list of 100 000 codes take minutes).
+    list_engine: Engine,
     ast: AST,
-    constants: Vec<(String, Dynamic)>,
+}
+
+/// A Rhai engine with the game file's limits: an operation budget per call, the deadline (read
+/// every 4096 operations), call and expression depths, no modules, no output; `size` bounds
+/// texts, lists and maps when given.
+fn sandbox(
+    limits: Limits,
+    size: Option<usize>,
+    deadline: Arc<std::sync::Mutex<Option<Instant>>>,
+    constants: rhai::Shared<rhai::Module>,
+) -> Engine {
+    let mut engine = Engine::new();
+    engine.set_max_operations(limits.operations.max(1));
+    if let Some(size) = size {
+        engine.set_max_string_size(size.max(1));
+        engine.set_max_array_size(size.max(1));
+        engine.set_max_map_size(size.max(1));
+    }
+    engine.set_max_call_levels(64);
+    engine.set_max_expr_depths(64, 64);
+    engine.set_max_modules(0);
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine.on_progress(move |count| {
+        if count % 4096 != 0 {
+            return None;
+        }
+        let d = deadline.lock().ok().and_then(|d| *d);
+        match d {
+            Some(d) if Instant::now() > d => Some(Dynamic::from("time limit")),
+            _ => None,
+        }
+    });
+    engine.register_global_module(constants);
+    engine
 }
 
 impl std::fmt::Debug for Script {
@@ -51,50 +90,31 @@ impl Script {
         limits: Limits,
         deadline: Arc<std::sync::Mutex<Option<Instant>>>,
     ) -> Result<Script, String> {
-        let mut engine = Engine::new();
-        engine.set_max_operations(limits.operations.max(1));
-        engine.set_max_string_size(limits.size.max(1));
-        engine.set_max_array_size(limits.size.max(1));
-        engine.set_max_map_size(limits.size.max(1));
-        engine.set_max_call_levels(64);
-        engine.set_max_expr_depths(64, 64);
-        engine.set_max_modules(0);
-        engine.on_print(|_| {});
-        engine.on_debug(|_, _, _| {});
-        engine.on_progress(move |_| {
-            let d = deadline.lock().ok().and_then(|d| *d);
-            match d {
-                Some(d) if Instant::now() > d => Some(Dynamic::from("time limit")),
-                _ => None,
-            }
-        });
+        // Constants in a global module: seen by name everywhere, inside functions too.
+        let mut module = rhai::Module::new();
+        for (k, v) in constants {
+            let d = match v {
+                Constant::Int(i) => Dynamic::from(*i),
+                Constant::Bool(b) => Dynamic::from(*b),
+                Constant::Text(t) => Dynamic::from(t.clone()),
+            };
+            module.set_var(k.clone(), d);
+        }
+        let module: rhai::Shared<rhai::Module> = module.into();
+        let engine = sandbox(limits, Some(limits.size), deadline.clone(), module.clone());
+        let list_engine = sandbox(limits, None, deadline, module);
         let ast = engine
             .compile(source)
-            .map_err(|e| format!("the script does not compile: {e}"))?;
-        let constants = constants
-            .iter()
-            .map(|(k, v)| {
-                let d = match v {
-                    Constant::Int(i) => Dynamic::from(*i),
-                    Constant::Bool(b) => Dynamic::from(*b),
-                    Constant::Text(t) => Dynamic::from(t.clone()),
-                };
-                (k.clone(), d)
-            })
-            .collect();
+            .map_err(|e| format!("the script does not compile: {}", one_line(&e.to_string())))?;
         Ok(Script {
             engine,
+            list_engine,
             ast,
-            constants,
         })
     }
 
     fn scope(&self) -> Scope<'static> {
-        let mut scope = Scope::new();
-        for (k, v) in &self.constants {
-            scope.push_constant_dynamic(k.clone(), v.clone());
-        }
-        scope
+        Scope::new()
     }
 
     /// Whether the script defines a function `name` taking `arity` arguments.
@@ -112,7 +132,7 @@ impl Script {
             ));
         }
         let v: Dynamic = self
-            .engine
+            .list_engine
             .call_fn(&mut self.scope(), &self.ast, name, ())
             .map_err(|e| format!("{name}() failed: {}", one_line(&e.to_string())))?;
         let arr = v
@@ -123,9 +143,12 @@ impl Script {
 
     /// The reply to `guess` when the secret is `secret`, as text.
     pub fn score(&self, guess: &str, secret: &str) -> Result<String, String> {
+        // The script's top level ran once, when it was compiled; calls only run the function.
+        let options = rhai::CallFnOptions::new().eval_ast(false);
         let v: Dynamic = self
             .engine
-            .call_fn(
+            .call_fn_with_options(
+                options,
                 &mut self.scope(),
                 &self.ast,
                 "score",

@@ -254,3 +254,29 @@ fn bad_files_say_where() {
     assert!(e.contains("needs table"), "{e}");
     assert!(load(Path::new("/no/such/game.toml")).is_err());
 }
+
+/// The game files shipped under `examples/games/` load, with the sizes their rules give.
+#[test]
+fn the_shipped_games_load() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    let list_of = |name: &str| match load(&dir.join(name)).unwrap_or_else(|e| panic!("{e}")).def {
+        GameDef::List(l) => l,
+        other => panic!("{name}: {other:?}"),
+    };
+    let w = list_of("wordle/wordle.toml");
+    assert_eq!((w.guess_count(), w.secrets().len()), (12972, 2315));
+    assert!(!w.hard());
+    assert!(list_of("wordle/wordle-hard.toml").hard());
+    let t = list_of("twod.toml");
+    assert_eq!((t.guess_count(), t.replies().len()), (25, 4));
+    let c = list_of("coins12.toml");
+    // Weighings of k coins against k others, each pair of pans once: Σ C(12,k)·C(12-k,k)/2.
+    assert_eq!((c.guess_count(), c.secrets().len()), (36894, 24));
+    assert_eq!(c.end(), End::Known);
+    let k = list_of("colour-count.toml");
+    assert_eq!((k.guess_count(), k.replies().len()), (256, 6));
+    match load(&dir.join("medium.toml")).unwrap().def {
+        GameDef::Builtin { game, .. } => assert_eq!(game.count(codebreak_core::Role::Secret), 360),
+        other => panic!("{other:?}"),
+    }
+}
