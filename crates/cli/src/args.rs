@@ -1,7 +1,8 @@
 //! Options shared by several subcommands, and their mapping onto library types.
 
 use clap::{Args, ValueEnum};
-use codebreak_core::{Game, GameKind, GameSpec, MAX_COLORS, MAX_PEGS, Order, Pool, Ties};
+use codebreak_core::number::{self, ParseNumberError, WholeRange};
+use codebreak_core::{Game, GameKind, GameSpec, Order, Pool, Sampling, Ties};
 use codebreak_strategy::StrategyOptions;
 
 use crate::failure::{BadInput, Failure};
@@ -38,17 +39,15 @@ pub struct GameArgs {
     #[arg(long, value_enum, default_value_t)]
     pub game: GameChoice,
     /// Pegs per code, 1 to 16 (mastermind 4, bulls 4).
-    #[arg(long, value_name = "P", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_PEGS as i64))]
+    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = whole::<u32>(number::PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).
     #[arg(long, value_name = "C", visible_alias = "colours", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
+          value_parser = whole::<u32>(number::COLORS))]
     pub colors: Option<u32>,
     /// Grid size of twod, 1 to 64 (default 5).
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=MAX_COLORS as i64))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = whole::<u32>(number::SIZE))]
     pub size: Option<u32>,
     /// Secrets never repeat a colour (mastermind, blackpeg).
     #[arg(long)]
@@ -125,8 +124,14 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
     /// Seed of the random strategy (default 0).
-    #[arg(long, allow_hyphen_values = true, value_parser = parse_seed)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole::<u64>(number::SEED))]
     pub seed: Option<u64>,
+    /// How many guesses a greedy strategy scores per move when scoring its whole pool
+    /// against every candidate would pass the work budget (2^28 scores, about a second):
+    /// auto (as many as the budget allows), a number, or off (score all, however slow).
+    #[arg(long, value_name = "N|auto|off", allow_hyphen_values = true,
+          value_parser = |s: &str| s.parse::<Sampling>())]
+    pub sample: Option<Sampling>,
 }
 
 impl StrategyArgs {
@@ -147,17 +152,22 @@ impl StrategyArgs {
             }),
             seed: self.seed,
             first_guess,
+            sample: self.sample,
         })
     }
 }
 
-/// Reads a seed: a whole number from 0 to 2^64 - 1.
-pub fn parse_seed(text: &str) -> Result<u64, String> {
-    text.trim().parse().map_err(|_| {
-        format!(
-            "{} is not a seed: expected a whole number from 0 to {}",
-            codebreak_core::error::quote(text),
-            u64::MAX
-        )
-    })
+/// A clap value parser for a whole number in `range` (which must fit in `T`), refusing
+/// anything else with the range in the message.
+pub fn whole<T: TryFrom<u64>>(
+    range: WholeRange,
+) -> impl Fn(&str) -> Result<T, ParseNumberError> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let n = range.parse(text)?;
+        T::try_from(n).map_err(|_| ParseNumberError {
+            text: text.to_string(),
+            min: range.min,
+            max: range.max,
+        })
+    }
 }

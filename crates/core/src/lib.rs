@@ -21,6 +21,7 @@ pub mod engine;
 pub mod error;
 pub mod feedback;
 pub mod game;
+pub mod number;
 pub mod reference;
 pub mod rules;
 pub mod space;
@@ -30,11 +31,13 @@ pub mod symmetry;
 pub use alphabet::{Alphabet, DEFAULT_ALPHABET};
 pub use code::{Code, MAX_PEGS};
 pub use engine::{
-    AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Ties,
+    AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Sample,
+    Sampling, Ties, WORK_BUDGET,
 };
-pub use error::{ParseCodeError, ParseFeedbackError, SizeError, SpecError};
+pub use error::{ParseCodeError, ParseFeedbackError, ParseSamplingError, SizeError, SpecError};
 pub use feedback::{Feedback, FeedbackKind, Reply, TwoDReply};
 pub use game::{Game, Role};
+pub use number::{ParseNumberError, WholeRange};
 pub use rules::{AnyRules, Rules};
 pub use space::{CodeSpace, MAX_CODES};
 pub use spec::{GameKind, GameSpec, MAX_COLORS, Order};

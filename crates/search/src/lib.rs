@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use codebreak_core::error::human_duration;
 use codebreak_core::{AnyEngine, Candidates, Engine, FeedbackKind, Pool, Rules, dispatch_engine};
 use codebreak_tree::{DecisionTree, Node};
 use thiserror::Error;
@@ -194,33 +195,6 @@ pub fn estimate_seconds(secrets: usize) -> (f64, f64) {
         REFERENCE_SECONDS * ratio.powi(3),
         REFERENCE_SECONDS * ratio.powi(5),
     )
-}
-
-/// Seconds in words, to one or two significant figures: `40 seconds`, `9 hours`, `24 days`.
-fn human_duration(seconds: f64) -> String {
-    let units = [
-        ("year", 365.25 * 86400.0),
-        ("day", 86400.0),
-        ("hour", 3600.0),
-        ("minute", 60.0),
-        ("second", 1.0),
-    ];
-    let (name, size) = units
-        .iter()
-        .copied()
-        .find(|&(_, size)| seconds >= size)
-        .unwrap_or(("second", 1.0));
-    let n = seconds / size;
-    let n = if n < 10.0 {
-        (n * 10.0).round() / 10.0
-    } else {
-        n.round()
-    };
-    if n == 1.0 {
-        format!("1 {name}")
-    } else {
-        format!("{n} {name}s")
-    }
 }
 
 /// An exact search over one game.

@@ -1,12 +1,12 @@
 //! Hints: from the moves so far, how many secrets remain, which, and what to play next.
 
-use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, Feedback, Sample, dispatch_engine};
 use serde::Serialize;
 
+use crate::Position;
 use crate::diagnose::{Diagnosis, diagnose};
 use crate::greedy::PartitionStats;
 use crate::registry::AnyStrategy;
-use crate::{Position, Strategy};
 
 /// A strategy's suggestion and why.
 #[derive(Clone, Debug, Serialize)]
@@ -18,6 +18,10 @@ pub struct Suggestion {
     pub guess: Code,
     /// How the guess splits the remaining secrets.
     pub stats: PartitionStats,
+    /// The sample of the pool the guess was chosen from, when the pool was too large to score
+    /// whole (see [`codebreak_core::Sampling`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample: Option<Sample>,
 }
 
 /// The answer to a hint request.
@@ -46,10 +50,7 @@ pub fn hint(
         .map(|(g, f)| (space.index_of(g).expect("valid guesses"), *f))
         .collect();
     dispatch_engine!(engine, e => {
-        let mut cands = e.all_secrets();
-        for &(g, f) in &moves {
-            cands = e.filter(&cands, g, f);
-        }
+        let cands = e.consistent(&moves);
         if cands.is_empty() {
             return Err(diagnose(engine, history));
         }
@@ -57,15 +58,17 @@ pub fn hint(
         let suggestions = strategies
             .iter()
             .map(|s| {
-                let g = if solved {
-                    moves.last().expect("solved after a move").0
+                let (g, sample) = if solved {
+                    (moves.last().expect("solved after a move").0, None)
                 } else {
-                    s.choose(&Position { engine: e, history: &moves, candidates: &cands })
+                    let d = s.decide(&Position { engine: e, history: &moves, candidates: &cands });
+                    (d.guess, d.sample)
                 };
                 Suggestion {
                     strategy: s.name().to_string(),
                     guess: e.code(g),
                     stats: PartitionStats::of(e, g, &cands),
+                    sample,
                 }
             })
             .collect();

@@ -35,13 +35,13 @@ pub mod registry;
 pub mod two_phase;
 
 pub use breaker::{Breaker, Progress};
-pub use diagnose::{Diagnosis, Suspect, diagnose};
+pub use diagnose::{Correction, Diagnosis, Impossible, Suspect, diagnose};
 pub use error::{InconsistentFeedback, StrategyError};
 pub use greedy::{Greedy, PartitionStats};
 pub use hint::{Hint, Suggestion, hint};
 pub use history::{ParseHistoryError, parse_history, parse_move};
 pub use maker::{Adversarial, Codemaker, Honest};
-pub use registry::{AnyStrategy, STRATEGIES, StrategyInfo, StrategyOptions};
+pub use registry::{AnyStrategy, Decision, STRATEGIES, StrategyInfo, StrategyOptions};
 
 /// What a strategy sees when it must move.
 pub struct Position<'a, R: Rules> {

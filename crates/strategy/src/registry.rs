@@ -1,6 +1,6 @@
 //! Stable names for the built-in strategies, and their options.
 
-use codebreak_core::{Code, CodeSpace, Game, Pool, Rules, Ties};
+use codebreak_core::{Code, CodeSpace, Game, Pool, Rules, Sample, Sampling, Ties};
 
 use crate::entropy::Entropy;
 use crate::error::StrategyError;
@@ -82,6 +82,18 @@ pub struct StrategyOptions {
     pub seed: Option<u64>,
     /// A fixed first guess.
     pub first_guess: Option<Code>,
+    /// When a greedy strategy scores a sample of its pool (default [`Sampling::Auto`]).
+    pub sample: Option<Sampling>,
+}
+
+/// A strategy's guess, and the sample it was chosen from when a greedy strategy's pool was too
+/// large to score whole (see [`Sampling`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Code index of the guess.
+    pub guess: u32,
+    /// The sample scored, if any.
+    pub sample: Option<Sample>,
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +115,7 @@ pub struct AnyStrategy {
     first_guess: Option<(u32, Code)>,
     pool: Option<Pool>,
     ties: Option<Ties>,
+    sampling: Option<Sampling>,
     seed: Option<u64>,
 }
 
@@ -132,6 +145,9 @@ impl AnyStrategy {
             if opts.ties.is_some() {
                 return Err(StrategyError::TiesNotApplicable(info.name));
             }
+            if opts.sample.is_some_and(|s| s != Sampling::Auto) {
+                return Err(StrategyError::SampleNotApplicable(info.name));
+            }
         }
         if info.greedy && opts.pool == Some(Pool::Consistent) && opts.ties == Some(Ties::Index) {
             return Err(StrategyError::TiesNeedPoolAll);
@@ -141,27 +157,32 @@ impl AnyStrategy {
         }
         let pool = opts.pool.unwrap_or(Pool::All);
         let ties = opts.ties.unwrap_or(Ties::Consistent);
+        let sampling = opts.sample.unwrap_or_default();
         let kind = match info.name {
             "first" => Kind::First(First),
             "minimax" => Kind::Minimax(Greedy {
                 cost: crate::minimax::LargestClass,
                 pool,
                 ties,
+                sampling,
             }),
             "expected-size" => Kind::ExpectedSize(Greedy {
                 cost: crate::expected_size::SumOfSquares,
                 pool,
                 ties,
+                sampling,
             }),
             "entropy" => Kind::Entropy(Greedy {
                 cost: crate::entropy::InformationCost,
                 pool,
                 ties,
+                sampling,
             }),
             "most-parts" => Kind::MostParts(Greedy {
                 cost: crate::most_parts::PartCount,
                 pool,
                 ties,
+                sampling,
             }),
             "random" => Kind::Random(RandomConsistent {
                 seed: opts.seed.unwrap_or(0),
@@ -194,6 +215,7 @@ impl AnyStrategy {
             first_guess,
             pool: info.greedy.then_some(pool),
             ties: info.greedy.then_some(ties),
+            sampling: info.greedy.then_some(sampling),
             seed: (info.name == "random").then(|| opts.seed.unwrap_or(0)),
         })
     }
@@ -218,6 +240,11 @@ impl AnyStrategy {
         self.ties
     }
 
+    /// When the pool is sampled, for greedy strategies.
+    pub fn sampling(&self) -> Option<Sampling> {
+        self.sampling
+    }
+
     /// The seed, for the random strategy.
     pub fn seed(&self) -> Option<u64> {
         self.seed
@@ -239,6 +266,9 @@ impl AnyStrategy {
             if self.pool == Some(Pool::All) {
                 parts.push(format!("ties {}", ties_name(t)));
             }
+        }
+        if let Some(s) = self.sampling.filter(|&s| s != Sampling::Auto) {
+            parts.push(format!("sample {s}"));
         }
         if let Some(s) = self.seed {
             parts.push(format!("seed {s}"));
@@ -270,21 +300,39 @@ pub fn ties_name(t: Ties) -> &'static str {
     }
 }
 
-impl Strategy for AnyStrategy {
-    fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
+impl AnyStrategy {
+    /// The next guess, with the sample it was chosen from if the pool was sampled.
+    pub fn decide<R: Rules>(&self, pos: &Position<'_, R>) -> Decision {
         if pos.history.is_empty()
             && let Some((g, _)) = self.first_guess
         {
-            return g;
+            return Decision {
+                guess: g,
+                sample: None,
+            };
         }
+        let greedy = |c: codebreak_core::Choice| Decision {
+            guess: c.guess,
+            sample: c.sample,
+        };
+        let plain = |guess: u32| Decision {
+            guess,
+            sample: None,
+        };
         match &self.kind {
-            Kind::First(s) => s.choose(pos),
-            Kind::Minimax(s) => s.choose(pos),
-            Kind::ExpectedSize(s) => s.choose(pos),
-            Kind::Entropy(s) => s.choose(pos),
-            Kind::MostParts(s) => s.choose(pos),
-            Kind::Random(s) => s.choose(pos),
-            Kind::TwoPhase(s) => s.choose(pos),
+            Kind::First(s) => plain(s.choose(pos)),
+            Kind::Minimax(s) => greedy(s.decide(pos)),
+            Kind::ExpectedSize(s) => greedy(s.decide(pos)),
+            Kind::Entropy(s) => greedy(s.decide(pos)),
+            Kind::MostParts(s) => greedy(s.decide(pos)),
+            Kind::Random(s) => plain(s.choose(pos)),
+            Kind::TwoPhase(s) => plain(s.choose(pos)),
         }
+    }
+}
+
+impl Strategy for AnyStrategy {
+    fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
+        self.decide(pos).guess
     }
 }

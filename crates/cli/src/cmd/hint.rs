@@ -44,7 +44,8 @@ pub struct HintArgs {
         long,
         default_value_t = 10,
         value_name = "N",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        value_parser = crate::args::whole::<usize>(codebreak_core::number::LIST)
     )]
     pub show: usize,
     /// Print JSON.
@@ -135,6 +136,7 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
                     ties: options.ties.filter(|_| info.is_some_and(|i| i.greedy)),
                     seed: options.seed.filter(|_| *n == "random"),
                     first_guess: options.first_guess,
+                    sample: options.sample.filter(|_| info.is_some_and(|i| i.greedy)),
                 }
             } else {
                 options.clone()
@@ -173,6 +175,7 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
                     "entropy": s.stats.entropy,
                     "parts": s.stats.parts,
                     "consistent": s.stats.consistent,
+                    "sample": s.sample,
                 })
             })
             .collect();
@@ -237,6 +240,14 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
     }
     if let Some(n) = &note {
         println!("note       {n}");
+    }
+    for s in h.suggestions.iter().filter(|s| s.sample.is_some()) {
+        let sample = s.sample.expect("filtered");
+        println!(
+            "note       {}'s guess was {}: --sample N scores more (or off, all)",
+            s.strategy,
+            sample.describe()
+        );
     }
     Ok(())
 }

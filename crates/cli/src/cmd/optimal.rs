@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use codebreak_core::error::quote;
+use codebreak_core::number::WholeRange;
 use codebreak_core::{AnyEngine, Game, Pool};
 use codebreak_search::{Objective, Search, SearchError, SearchOptions, Solution};
 use codebreak_tree::{TreeError, VerifyReport};
@@ -45,7 +45,7 @@ pub struct OptimalArgs {
     pub objective: ObjectiveChoice,
     /// No secret may need more guesses than D (1 to 4294967295).
     #[arg(long, value_name = "D", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=u32::MAX as i64))]
+          value_parser = crate::args::whole::<u32>(WholeRange::new(1, u32::MAX as u64)))]
     pub max_depth: Option<u32>,
     /// Which codes may be guessed.
     #[arg(long, value_enum, default_value_t = PoolChoice::All)]
@@ -71,23 +71,11 @@ pub struct OptimalArgs {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
     /// Stop after N search nodes (at least 1), writing the checkpoint as Ctrl-C does.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_node_limit)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::whole::<u64>(WholeRange::new(1, u64::MAX)))]
     pub node_limit: Option<u64>,
     /// Search even a game judged too large to finish.
     #[arg(long)]
     pub force: bool,
-}
-
-/// Reads `--node-limit`: a whole number of nodes, at least 1.
-fn parse_node_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "{} is not a node limit: expected a whole number from 1 to {}",
-            quote(text),
-            u64::MAX
-        )),
-    }
 }
 
 /// Fails before the search when a file it will write cannot be: its directory is missing or

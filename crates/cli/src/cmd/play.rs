@@ -37,14 +37,14 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t)]
     pub maker: PlayMaker,
     /// Seed of the random secret (default: from the clock).
-    #[arg(long, allow_hyphen_values = true, value_parser = crate::args::parse_seed)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::args::whole::<u64>(codebreak_core::number::SEED))]
     pub seed: Option<u64>,
     /// A fixed secret, for teaching and testing.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["maker", "seed"])]
     pub secret: Option<String>,
     /// Guesses allowed, at least 1 (default 10, two more per peg beyond 4).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = crate::args::whole::<u32>(codebreak_core::number::WholeRange::new(1, u32::MAX as u64)))]
     pub attempts: Option<u32>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]

@@ -22,7 +22,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 8080, allow_hyphen_values = true,
+          value_parser = crate::args::whole::<u16>(codebreak_core::number::WholeRange::new(0, u16::MAX as u64)))]
     pub port: u16,
     /// Also answer requests addressed to this host name (repeatable). The server answers
     /// only to localhost, 127.0.0.1 and ::1, the --host it is bound to and, bound to 0.0.0.0

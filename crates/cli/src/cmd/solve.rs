@@ -46,7 +46,7 @@ pub struct SolveArgs {
     pub maker: Option<SolveMaker>,
     /// Seed of --maker random (default 0).
     #[arg(long = "maker-seed", value_name = "SEED", allow_hyphen_values = true,
-          value_parser = crate::args::parse_seed)]
+          value_parser = crate::args::whole::<u64>(codebreak_core::number::SEED))]
     pub maker_seed: Option<u64>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]
@@ -222,15 +222,21 @@ impl Solver<'_> {
 
     fn announce(&self, number: usize, guess: &Code) -> Result<(), Failure> {
         let remaining = self.breaker.remaining();
+        let sample = self.breaker.sample();
         if self.json {
-            interact::emit(
-                &json!({"guess": self.game.format_code(guess), "remaining": remaining}),
-            )?;
+            let mut v = json!({"guess": self.game.format_code(guess), "remaining": remaining});
+            if let Some(s) = sample {
+                v["sample"] = json!(s);
+            }
+            interact::emit(&v)?;
         } else {
             println!(
                 "guess {number:>2}:  {}   ({remaining} possible)",
                 self.painter.code(self.game, guess)
             );
+            if let Some(s) = sample {
+                println!("           {}", s.describe());
+            }
         }
         Ok(())
     }
@@ -412,11 +418,6 @@ fn expected(game: &Game) -> String {
     )
 }
 
-fn reply_forms(game: &Game) -> &'static str {
-    match game.kind() {
-        codebreak_core::GameKind::Bulls => "1A2B, \"1 2\" or 12",
-        codebreak_core::GameKind::BlackPeg => "the black count, such as 2 or 2B",
-        codebreak_core::GameKind::TwoD => "low, high, mixed or hit",
-        codebreak_core::GameKind::Mastermind => "1B2W, \"1 2\" or 12",
-    }
+fn reply_forms(game: &Game) -> String {
+    game.feedback().forms()
 }

@@ -527,6 +527,7 @@ fn optimal(
             total: solution.total,
             worst: solution.worst,
             histogram: solution.histogram,
+            sampled: 0,
             seconds: solution.seconds,
             tree: solution.tree,
         },
@@ -718,6 +719,7 @@ pub async fn upload(
             total: report.total,
             worst: report.worst,
             histogram: report.histogram,
+            sampled: 0,
             seconds: start.elapsed().as_secs_f64(),
             tree: DecisionTree {
                 game: g.spec(),

@@ -343,6 +343,7 @@ impl StrategyChoice {
             }),
             seed: self.seed.filter(|_| keep(random)),
             first_guess,
+            sample: None,
         })
     }
 
@@ -396,7 +397,7 @@ fn move_json(game: &Game, guess: &Code, fb: Feedback) -> Value {
 }
 
 /// A diagnosis as JSON: the answers to change (1-based) and what they could have been.
-fn diagnosis_json(game: &Game, d: &Diagnosis) -> Value {
+fn diagnosis_json(_game: &Game, d: &Diagnosis) -> Value {
     let suspects: Vec<Value> = d
         .suspects
         .iter()
@@ -405,9 +406,9 @@ fn diagnosis_json(game: &Game, d: &Diagnosis) -> Value {
             json!({
                 "answers": s.moves.iter().map(|i| i + 1).collect::<Vec<_>>(),
                 "secrets": s.secrets,
-                "corrections": s.corrections.iter().take(5).map(|(v, n)| json!({
-                    "replies": v.iter().map(|f| game.format_feedback(*f)).collect::<Vec<_>>(),
-                    "secrets": n,
+                "corrections": s.corrections.iter().take(5).map(|c| json!({
+                    "replies": c.replies,
+                    "secrets": c.secrets,
                 })).collect::<Vec<_>>(),
             })
         })
