@@ -53,7 +53,7 @@ fn oracle_games_are_never_sampled() {
     assert_eq!(sampled(&bulls, "minimax", &clever2), 0);
 }
 
-/// About a minute in the test profile: `cargo test -p codebreak-analysis -- --ignored`.
+/// Slow (every greedy strategy on MM(5,8)): run by `scripts/slow-tests.sh`.
 #[test]
 #[ignore]
 fn mm58_is_never_sampled() {

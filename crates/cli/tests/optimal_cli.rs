@@ -186,14 +186,18 @@ fn bad_input() {
         assert_fails(
             &run_args(&["optimal", "--max-depth", bad], None),
             2,
-            &["--max-depth", &format!("{bad} is not in 1..=4294967295")],
+            &[&format!(
+                "--max-depth: \"{bad}\" is not a whole number from 1 to 4294967295"
+            )],
         );
     }
     for bad in ["0", "-5", "many"] {
         assert_fails(
             &run_args(&["optimal", "--node-limit", bad], None),
             2,
-            &["--node-limit", "expected a whole number from 1 to"],
+            &[&format!(
+                "--node-limit: \"{bad}\" is not a whole number from 1 to"
+            )],
         );
     }
     assert_fails(

@@ -323,7 +323,7 @@ fn bad_options_exit_2() {
     assert_fails(
         &run_args(&["verify", &knuth, "--pegs", "0"], None),
         2,
-        &["--pegs", "0 is not in 1..=16"],
+        &["--pegs: \"0\" is not a whole number from 1 to 16"],
     );
     assert_fails(
         &run_args(
