@@ -10,13 +10,17 @@
 //! [`DecisionTree`], which [`codebreak_tree::verify()`] can replay independently.
 #![deny(missing_docs)]
 
+pub mod estimate;
+
+pub use estimate::{Alternative, Estimate, MAX_SECONDS, alternatives, estimate};
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use codebreak_core::{
     AnyEngine, Candidates, Engine, Feedback, Game, GameSpec, Rules, dispatch_engine,
 };
-use codebreak_strategy::{AnyStrategy, Position, Strategy};
+use codebreak_strategy::{AnyStrategy, Position};
 use codebreak_tree::{DecisionTree, Figures, Node};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -64,6 +68,9 @@ pub struct Analysis {
     /// Guesses needed, in all and at worst, and by how many secrets.
     #[serde(flatten)]
     pub figures: Figures,
+    /// Guess choices made from a sample of the pool, because scoring it whole would have
+    /// passed [`codebreak_core::WORK_BUDGET`] (0 when every choice scored its whole pool).
+    pub sampled: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// The decision tree (not serialised with the figures).
@@ -74,11 +81,12 @@ pub struct Analysis {
 /// Called from worker threads with the number of secrets placed so far.
 pub type ProgressFn<'a> = &'a (dyn Fn(u64) + Sync);
 
-struct Ctx<'a, R: Rules, S> {
+struct Ctx<'a, R: Rules> {
     engine: &'a Engine<R>,
-    strategy: &'a S,
+    strategy: &'a AnyStrategy,
     name: &'a str,
     done: AtomicU64,
+    sampled: AtomicU64,
     total: u64,
     progress: Option<ProgressFn<'a>>,
 }
@@ -114,8 +122,8 @@ fn path_text(
         .join(", ")
 }
 
-fn build<R: Rules, S: Strategy>(
-    ctx: &Ctx<'_, R, S>,
+fn build<R: Rules>(
+    ctx: &Ctx<'_, R>,
     history: &[(u32, Feedback)],
     cands: &Candidates<R::Packed>,
 ) -> Result<Built, AnalysisError> {
@@ -129,11 +137,15 @@ fn build<R: Rules, S: Strategy>(
             path: path(),
         });
     }
-    let guess = ctx.strategy.choose(&Position {
+    let decision = ctx.strategy.decide(&Position {
         engine: e,
         history,
         candidates: cands,
     });
+    if decision.sample.is_some() {
+        ctx.sampled.fetch_add(1, Ordering::Relaxed);
+    }
+    let guess = decision.guess;
     if history.iter().any(|&(g, _)| g == guess) {
         return Err(AnalysisError::Repeated {
             strategy: ctx.name.to_string(),
@@ -203,18 +215,19 @@ pub fn analyze(
 ) -> Result<Analysis, AnalysisError> {
     let start = Instant::now();
     let description = strategy.describe(engine.game());
-    let (tree_root, histogram) = dispatch_engine!(engine, e => {
+    let (tree_root, histogram, sampled) = dispatch_engine!(engine, e => {
         let all = e.all_secrets();
         let ctx = Ctx {
             engine: e,
             strategy,
             name: &description,
             done: AtomicU64::new(0),
+            sampled: AtomicU64::new(0),
             total: all.len() as u64,
             progress,
         };
         let built = build(&ctx, &[], &all)?;
-        (to_node(e, built.node), built.histogram)
+        (to_node(e, built.node), built.histogram, ctx.sampled.load(Ordering::Relaxed))
     });
     let seconds = start.elapsed().as_secs_f64();
     let game = engine.game();
@@ -223,6 +236,7 @@ pub fn analyze(
         strategy: strategy.name().to_string(),
         description: description.clone(),
         figures: Figures::from_histogram(histogram),
+        sampled,
         seconds,
         tree: DecisionTree {
             game: game.spec(),

@@ -5,7 +5,7 @@
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use codebreak_core::spec::{COLORS, PEGS, SIZE};
-use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Ties};
+use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Sampling, Ties};
 use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
 use codebreak_tree::Format;
 
@@ -22,16 +22,15 @@ pub fn named<T: Named + Clone>() -> impl TypedValueParser<Value = T> {
     .try_map(|s| s.parse::<T>())
 }
 
-/// A clap parser for a whole number in a documented library range.
-pub fn ranged(r: Range) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
-    move |text| r.parse(text).map(|v| v as u32).map_err(|e| e.to_string())
-}
-
-/// Like [`ranged`], as a `usize`.
-pub fn ranged_usize(
+/// A clap parser for a whole number in a documented library range, as the type the flag
+/// holds (the range must fit in it).
+pub fn ranged<T: TryFrom<u64>>(
     r: Range,
-) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
-    move |text| r.parse(text).map(|v| v as usize).map_err(|e| e.to_string())
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let n = r.parse(text).map_err(|e| e.to_string())?;
+        T::try_from(n).map_err(|_| format!("{n} is out of range: expected {}", r.span()))
+    }
 }
 
 /// `--format` of `analyze --tree` and `optimal --tree`: the formats the tree crate writes,
@@ -53,15 +52,15 @@ pub struct GameArgs {
     #[arg(long, default_value = "mastermind", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Pegs per code, 1 to 16 (mastermind 4, bulls 4).
-    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = ranged(PEGS))]
+    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = ranged::<u32>(PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).
     #[arg(long, value_name = "C", visible_alias = "colours", allow_hyphen_values = true,
-          value_parser = ranged(COLORS))]
+          value_parser = ranged::<u32>(COLORS))]
     pub colors: Option<u32>,
     /// Grid size of twod, 1 to 64 (default 5).
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = ranged(SIZE))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = ranged::<u32>(SIZE))]
     pub size: Option<u32>,
     /// Secrets never repeat a colour (mastermind, blackpeg).
     #[arg(long)]
@@ -112,8 +111,14 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
     /// Seed of the random strategy (default 0).
-    #[arg(long, allow_hyphen_values = true, value_parser = parse_seed)]
+    #[arg(long, allow_hyphen_values = true, value_parser = ranged::<u64>(codebreak_core::choice::SEED))]
     pub seed: Option<u64>,
+    /// How many guesses a greedy strategy scores per move when scoring its whole pool
+    /// against every candidate would pass the work budget (2^28 scores, about a second):
+    /// auto (as many as the budget allows), a number, or off (score all, however slow).
+    #[arg(long, value_name = "N|auto|off", allow_hyphen_values = true,
+          value_parser = |s: &str| s.parse::<Sampling>())]
+    pub sample: Option<Sampling>,
 }
 
 impl StrategyArgs {
@@ -124,6 +129,7 @@ impl StrategyArgs {
             ties: self.ties,
             seed: self.seed,
             first_guess: self.first_guess.clone(),
+            sample: self.sample,
         }
     }
 
@@ -159,15 +165,4 @@ pub fn parse_strategy_list(text: &str) -> Result<StrategyList, String> {
         .check(kinds.len() as u64)
         .map_err(|e| e.to_string())?;
     Ok(StrategyList(kinds))
-}
-
-/// Reads a seed: a whole number from 0 to 2^64 - 1.
-pub fn parse_seed(text: &str) -> Result<u64, String> {
-    text.trim().parse().map_err(|_| {
-        format!(
-            "{} is not a seed: expected a whole number from 0 to {}",
-            codebreak_core::error::quote(text),
-            u64::MAX
-        )
-    })
 }

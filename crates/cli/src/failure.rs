@@ -89,9 +89,13 @@ impl From<std::io::Error> for Failure {
 }
 
 /// Reports a clap parse error: help and version go to stdout with exit 0; usage errors become
-/// one line and exit 2.
-pub fn clap_exit(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
+/// one line and exit 2, pointing at the help of `subcommand` (the one the command line names),
+/// or at the main help.
+///
+/// A bad flag value reads `--pegs: "abc" is not a whole number from 1 to 16`: the flag, then
+/// the value parser's own message, which quotes the value and gives the range.
+pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     match e.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
@@ -103,22 +107,33 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        _ => {
-            // The first paragraph of clap's message, folded onto one line.
-            let text = e.render().to_string();
-            let first: Vec<&str> = text
-                .trim_start()
-                .split("\n\n")
-                .next()
-                .unwrap_or("invalid usage")
-                .lines()
-                .map(str::trim)
-                .collect();
-            let line = first.join(" ");
-            let line = format!(
-                "{} (see codebreak --help)",
-                line.trim_start_matches("error: ")
-            );
+        kind => {
+            let flag = match e.get(ContextKind::InvalidArg) {
+                Some(ContextValue::String(arg)) => arg.split_whitespace().next(),
+                _ => None,
+            };
+            let source = std::error::Error::source(&e).map(|s| s.to_string());
+            let line = match (kind, flag, source) {
+                (ErrorKind::ValueValidation, Some(flag), Some(why)) => format!("{flag}: {why}"),
+                _ => {
+                    // The first paragraph of clap's message, folded onto one line.
+                    let text = e.render().to_string();
+                    let first: Vec<&str> = text
+                        .trim_start()
+                        .split("\n\n")
+                        .next()
+                        .unwrap_or("invalid usage")
+                        .lines()
+                        .map(str::trim)
+                        .collect();
+                    first.join(" ").trim_start_matches("error: ").to_string()
+                }
+            };
+            let help = match subcommand {
+                Some(name) => format!("codebreak {name} --help"),
+                None => "codebreak --help".to_string(),
+            };
+            let line = format!("{line} (see {help})");
             // In JSON mode a program reads standard output: it gets the error there too.
             if std::env::args_os().any(|a| a == "--json") {
                 let _ = crate::interact::emit(&serde_json::json!({ "error": line }));

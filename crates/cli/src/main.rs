@@ -75,11 +75,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// The subcommand the command line names (its first argument), for pointing at its help.
+fn subcommand_named() -> Option<String> {
+    use clap::CommandFactory;
+    let first = std::env::args_os().nth(1)?.into_string().ok()?;
+    Cli::command()
+        .find_subcommand(&first)
+        .map(|c| c.get_name().to_string())
+}
+
 fn main() -> ExitCode {
     failure::quiet_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return failure::clap_exit(e),
+        Err(e) => return failure::clap_exit(e, subcommand_named().as_deref()),
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

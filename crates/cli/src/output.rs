@@ -119,10 +119,26 @@ pub struct Report<'a> {
 /// The human report of one analysis.
 pub fn analysis_text(a: &Analysis, game: &str) -> String {
     format!(
-        "game      {game}\nstrategy  {}\n\n{}time      {:.3} s\n",
+        "game      {game}\nstrategy  {}\n\n{}{}time      {:.3} s\n",
         a.description,
         table(&a.figures),
+        sampled_note(a),
         a.seconds
+    )
+}
+
+/// A line saying how many guess choices were made from a sample of the pool, if any.
+fn sampled_note(a: &Analysis) -> String {
+    if a.sampled == 0 {
+        return String::new();
+    }
+    format!(
+        "sampled   {} chosen from a sample of the pool (too large to score whole; --sample off scores all)\n",
+        if a.sampled == 1 {
+            "1 guess".to_string()
+        } else {
+            format!("{} guesses", a.sampled)
+        }
     )
 }
 

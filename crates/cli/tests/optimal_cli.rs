@@ -194,11 +194,15 @@ fn bad_input() {
             ],
         );
     }
-    for bad in ["0", "-5", "many"] {
+    for (bad, why) in [
+        ("0", "node limit 0 is out of range: expected 1 to"),
+        ("-5", "node limit -5 is out of range: expected 1 to"),
+        ("many", "\"many\" is not a whole number from 1 to"),
+    ] {
         assert_fails(
             &run_args(&["optimal", "--node-limit", bad], None),
             2,
-            &["--node-limit", "expected a whole number from 1 to"],
+            &[&format!("--node-limit: {why}")],
         );
     }
     assert_fails(

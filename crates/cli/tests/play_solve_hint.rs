@@ -603,14 +603,15 @@ fn hint_and_contradiction_lists_read_well() {
     let out = run_args(&["hint", "--history", "0011:1B0W", "--show", "0"], None);
     let text = stdout(&out);
     assert!(text.contains("remaining  256 secrets\n"), "{text}");
-    // Six values of the suspect answer: all named, none cut off as "or 3 more".
+    // Six values of the suspect answer: all named, none cut off as "or 3 more", the
+    // nearest to what was typed first.
     let out = run_args(&["hint", "--history", "0011:0B0W,0123:4B0W"], None);
     assert_fails(
         &out,
         1,
         &[
             "0B1W (76 secrets)",
-            "or 2B0W (16 secrets)",
+            "could have been 2B0W (16 secrets), or 1B0W",
             "answer 2 (0123 4B0W)",
         ],
     );

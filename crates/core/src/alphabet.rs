@@ -26,20 +26,37 @@ pub struct Alphabet {
     fold_case: bool,
 }
 
-/// Characters that separate moves and replies in histories (`1122:1B0W,3456:0B2W`), so they
-/// cannot be symbols.
-pub const SEPARATORS: [char; 3] = [':', ',', ';'];
+/// Characters the history syntax (`1122:1B0W,3456=0B2W # comment`) gives a meaning to, so
+/// they cannot be symbols: `,` `;` separate moves, `:` `=` separate a guess from its reply, and
+/// `#` starts a comment. White space, which also separates them, is refused on its own.
+pub const SEPARATORS: [char; 5] = [':', ',', ';', '=', '#'];
+
+/// What a character of [`SEPARATORS`] does in a history, for error messages.
+pub fn separator_role(c: char) -> &'static str {
+    match c {
+        ',' | ';' => "separates moves in histories",
+        '#' => "starts a comment in histories",
+        _ => "separates a guess from its reply in histories",
+    }
+}
 
 impl Alphabet {
-    /// Validates `text` as an alphabet: printable symbols, none repeated, none of
-    /// [`SEPARATORS`].
+    /// Validates `text` as an alphabet: printable symbols (no white space, control or
+    /// byte-order mark), none repeated, none of [`SEPARATORS`].
+    ///
+    /// ```
+    /// use codebreak_core::Alphabet;
+    /// let e = Alphabet::new("a=bc").unwrap_err().to_string();
+    /// assert!(e.contains("'='") && e.contains("separates a guess from its reply"), "{e}");
+    /// ```
     pub fn new(text: &str) -> Result<Self, SpecError> {
         let symbols: Vec<char> = text.chars().collect();
         if symbols.is_empty() {
             return Err(SpecError::EmptyAlphabet);
         }
         for (i, &c) in symbols.iter().enumerate() {
-            if c.is_whitespace() || c.is_control() {
+            // U+FEFF: a history's leading byte-order mark is dropped, symbol or not.
+            if c.is_whitespace() || c.is_control() || c == '\u{feff}' {
                 return Err(SpecError::AlphabetWhitespace {
                     alphabet: text.to_string(),
                 });
@@ -48,6 +65,7 @@ impl Alphabet {
                 return Err(SpecError::AlphabetSeparator {
                     alphabet: text.to_string(),
                     symbol: c,
+                    role: separator_role(c),
                 });
             }
             if symbols[..i].contains(&c) {
@@ -137,10 +155,22 @@ mod tests {
             Alphabet::new("AB C"),
             Err(SpecError::AlphabetWhitespace { .. })
         ));
-        assert!(matches!(
-            Alphabet::new("AB:C"),
-            Err(SpecError::AlphabetSeparator { symbol: ':', .. })
-        ));
+        for c in SEPARATORS {
+            let text = format!("AB{c}C");
+            assert!(
+                matches!(Alphabet::new(&text), Err(SpecError::AlphabetSeparator { symbol, .. }) if symbol == c),
+                "{text}"
+            );
+        }
+        for text in ["AB\tC", "AB\u{feff}C", "A\u{a0}B"] {
+            assert!(
+                matches!(
+                    Alphabet::new(text),
+                    Err(SpecError::AlphabetWhitespace { .. })
+                ),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

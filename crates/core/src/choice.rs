@@ -257,6 +257,14 @@ impl Range {
     }
 }
 
+/// A random seed: any 64-bit number.
+pub const SEED: Range = Range {
+    what: "seed",
+    min: 0,
+    max: u64::MAX,
+    doc: "a seed for a random choice",
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

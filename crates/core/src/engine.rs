@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use rayon::prelude::*;
 
 use crate::code::Code;
-use crate::error::SizeError;
+use crate::error::{ParseSamplingError, SizeError};
 use crate::feedback::Feedback;
 use crate::game::Game;
 use crate::rules::{AnyRules, BlackOnly, BlackWhite, Rules, TwoD, WidePegs};
@@ -23,6 +23,22 @@ const SYMMETRY_MIN_CANDIDATES: usize = 48;
 
 /// Above this many (guess × candidate) scores, a guess search is split across threads.
 const PARALLEL_MIN_WORK: usize = 1 << 16;
+
+/// Most (guess × candidate) scores one guess choice spends under [`Sampling::Auto`]: 2²⁸,
+/// about 2.7 × 10⁸, counted in scores of 64-bit-mask games (a score of a wider game counts
+/// [`Rules::SCORE_COST`] of them).
+///
+/// Measured on the 2-core machine codebreak is developed on, shared with other builds: the
+/// 64-bit-mask kernels score 3.3 to 6.4 × 10⁸ replies a second on one core (MM(8,6) 3.3,
+/// MM(12,4) 3.5, MM(5,8) 4.5, MM(14,2) 5.3, MM(4,6) 6.4 × 10⁸), 128-bit masks 1.8 to 2.2 ×
+/// 10⁸ (MM(3,36), Bulls and Cows 10 of 10) and the loop of wider games 3.4 × 10⁷ (MM(4,33)),
+/// and two threads bring 1.5 to 2 times that when the machine is otherwise idle. So a choice
+/// at the budget takes about 0.5 to 1.3 s.
+/// The largest choice of any analysis the oracle tests replay (MM(4,6), Bulls and Cows 4 of
+/// 10, twoD: at most 4.7 × 10⁵ scores) and of every greedy strategy on MM(5,8) (at most 2.8 ×
+/// 10⁷, one guess per symmetry class against 1371 candidates) is about a tenth of it or less,
+/// so the budget never changes their figures.
+pub const WORK_BUDGET: u64 = 1 << 28;
 
 crate::named_enum! {
     /// Which codes a greedy strategy (or the exact search) may guess.
@@ -46,6 +62,168 @@ crate::named_enum! {
         /// The lowest code, whether or not it could be the secret.
         Index = "index", "the lowest code, whether or not it could be the secret";
     }
+}
+
+/// How a guess search bounds its work on large positions: past a budget, it scores a
+/// deterministic sample of the pool instead of every guess.
+///
+/// The sample takes the guesses that could be the secret first, then the others: when there
+/// are more consistent guesses than the sample holds, an evenly spread selection of them (the
+/// `i`-th of `k` is the `⌊i·c/k⌋`-th of the `c` consistent guesses, in code order); otherwise
+/// all of them, and an evenly spread selection of the rest in the same way. Symmetry is
+/// applied first, so the sample is drawn from one guess per class.
+///
+/// ```
+/// use codebreak_core::{Sampling, WORK_BUDGET};
+/// // 1296 guesses against 1296 candidates: well within the budget.
+/// assert_eq!(Sampling::Auto.size(1296, 1296, WORK_BUDGET), None);
+/// // 16.7 million guesses against a million candidates: 256 of them are scored.
+/// assert_eq!(Sampling::Auto.size(1 << 24, 1 << 20, WORK_BUDGET), Some(256));
+/// assert_eq!(Sampling::Size(10).size(1296, 5, WORK_BUDGET), Some(10));
+/// assert_eq!(Sampling::Off.size(1 << 24, 1 << 24, WORK_BUDGET), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Sampling {
+    /// Score every guess of the pool while pool × candidates is at most [`WORK_BUDGET`] (in
+    /// the game's [`Rules::SCORE_COST`] units); beyond it, a sample of as many guesses as the
+    /// budget allows (at least one).
+    #[default]
+    Auto,
+    /// Score at most this many guesses (at least 1), whatever the work.
+    Size(u32),
+    /// Score every guess, however long it takes.
+    Off,
+}
+
+impl std::str::FromStr for Sampling {
+    type Err = ParseSamplingError;
+
+    /// Reads `auto`, `off`, or a sample size from 1 to 2³² − 1.
+    ///
+    /// ```
+    /// use codebreak_core::Sampling;
+    /// assert_eq!("500".parse::<Sampling>().unwrap(), Sampling::Size(500));
+    /// assert_eq!("OFF".parse::<Sampling>().unwrap(), Sampling::Off);
+    /// assert!("0".parse::<Sampling>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Sampling, ParseSamplingError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Sampling::Auto),
+            "off" | "none" | "all" => Ok(Sampling::Off),
+            t => match t.parse::<u32>() {
+                Ok(k) if k >= 1 => Ok(Sampling::Size(k)),
+                _ => Err(ParseSamplingError {
+                    text: text.to_string(),
+                }),
+            },
+        }
+    }
+}
+
+impl serde::Serialize for Sampling {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Sampling {
+    /// `"auto"`, `"off"`, or a size as a number or as text.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Size(u64),
+            Text(String),
+        }
+        let text = match Repr::deserialize(d)? {
+            Repr::Size(n) => n.to_string(),
+            Repr::Text(t) => t,
+        };
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl std::fmt::Display for Sampling {
+    /// `auto`, `off`, or the size: the form [`str::parse`] reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sampling::Auto => f.write_str("auto"),
+            Sampling::Off => f.write_str("off"),
+            Sampling::Size(k) => write!(f, "{k}"),
+        }
+    }
+}
+
+impl Sample {
+    /// The sample in words, for a note beside the guess: `chosen from a sample of 268 of the
+    /// 5040 guesses (those that could be the secret first)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "chosen from an evenly spread sample of {} of the {} guesses (those that could be the secret first)",
+            self.scored, self.pool
+        )
+    }
+}
+
+impl Sampling {
+    /// How many guesses to score out of a pool of `pool` against `candidates` candidates, or
+    /// `None` to score them all, for `Auto` within a budget of `budget` scores.
+    pub fn size(self, pool: usize, candidates: usize, budget: u64) -> Option<usize> {
+        let k = match self {
+            Sampling::Off => return None,
+            Sampling::Size(k) => k.max(1) as usize,
+            Sampling::Auto => {
+                if (pool as u64).saturating_mul(candidates as u64) <= budget {
+                    return None;
+                }
+                (budget / candidates.max(1) as u64).max(1) as usize
+            }
+        };
+        (k < pool).then_some(k)
+    }
+}
+
+/// How a sampled guess choice was made: `scored` guesses out of a pool of `pool` (after
+/// symmetry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Sample {
+    /// Guesses scored.
+    pub scored: usize,
+    /// Guesses in the pool, one per symmetry class.
+    pub pool: usize,
+}
+
+/// The codes of `pool` (ascending), each with whether it is in `cands` (ascending).
+fn flagged<'a>(pool: &'a [u32], cands: &'a [u32]) -> impl Iterator<Item = (u32, bool)> + 'a {
+    let mut j = 0;
+    pool.iter().map(move |&g| {
+        while j < cands.len() && cands[j] < g {
+            j += 1;
+        }
+        (g, j < cands.len() && cands[j] == g)
+    })
+}
+
+/// The `k`-element sample of `pool` (ascending) described at [`Sampling`]: the guesses in
+/// `cands` (consistent ones) first, each part evenly spread. Ascending.
+fn sample_pool(pool: &[u32], cands: &[u32], k: usize) -> Vec<u32> {
+    let consistent = flagged(pool, cands).filter(|&(_, c)| c).count();
+    let others = pool.len() - consistent;
+    let take = [k.min(consistent), k.saturating_sub(consistent).min(others)];
+    let size = [consistent, others];
+    // Of part p, the i-th pick is its ⌊i·size/take⌋-th member.
+    let target = |p: usize, i: usize| (i as u128 * size[p] as u128 / take[p] as u128) as usize;
+    let (mut seen, mut next) = ([0usize; 2], [0usize; 2]);
+    let mut out = Vec::with_capacity(take[0] + take[1]);
+    for (g, c) in flagged(pool, cands) {
+        let p = usize::from(!c);
+        if next[p] < take[p] && seen[p] == target(p, next[p]) {
+            out.push(g);
+            next[p] += 1;
+        }
+        seen[p] += 1;
+    }
+    out
 }
 
 /// A cost of a partition, lower is better. Implemented by the partition heuristics.
@@ -110,6 +288,8 @@ pub struct Choice {
     pub cost: u128,
     /// Whether it could be the secret.
     pub consistent: bool,
+    /// The sample scored, when the pool was too large to score whole (see [`Sampling`]).
+    pub sample: Option<Sample>,
 }
 
 /// Switches for the kernels' optimisations, so each can be turned off for A/B runs and for
@@ -144,7 +324,8 @@ pub struct Engine<R: Rules> {
 impl<R: Rules> Engine<R> {
     /// Builds the engine of `game` over an enumerated space with its rules.
     pub fn new(game: Game, space: CodeSpace, rules: R) -> Self {
-        let packed = space.codes().iter().map(|c| rules.pack(c)).collect();
+        // In parallel: a game of millions of codes packs in a fraction of a second.
+        let packed = space.codes().par_iter().map(|c| rules.pack(c)).collect();
         Engine {
             game,
             space,
@@ -216,6 +397,24 @@ impl<R: Rules> Engine<R> {
         idx.dedup();
         let packed = idx.iter().map(|&i| self.packed[i as usize]).collect();
         Candidates { idx, packed }
+    }
+
+    /// The secrets that give every reply of `moves` (guess index, reply) to its guess, found
+    /// in one pass over the secrets without first listing them all: on a game of millions of
+    /// codes this saves a copy of the whole space.
+    pub fn consistent(&self, moves: &[(u32, Feedback)]) -> Candidates<R::Packed> {
+        let guesses: Vec<(R::Packed, Feedback)> = moves
+            .iter()
+            .map(|&(g, f)| (self.packed[g as usize], f))
+            .collect();
+        let mut out = Candidates::default();
+        for &i in self.space.secrets() {
+            let p = self.packed[i as usize];
+            if guesses.iter().all(|&(g, f)| self.rules.score(p, g) == f) {
+                out.push(i, p);
+            }
+        }
+        out
     }
 
     /// The candidates that give reply `fb` to `guess`.
@@ -291,12 +490,18 @@ impl<R: Rules> Engine<R> {
 
     /// The guess with the lowest partition cost, ties broken by `ties`. `history` holds the
     /// guesses played so far (code indices); it is used only to find interchangeable guesses.
-    /// A lone candidate is always the answer.
+    /// A lone candidate is always the answer. `sampling` bounds the work on large positions:
+    /// the choice is then the best of a sample of the pool, and says so.
+    ///
+    /// # Panics
+    ///
+    /// When `cands` is empty: the caller checks that the replies leave a secret.
     pub fn best_guess<C: PartitionCost>(
         &self,
         cost: &C,
         pool: Pool,
         ties: Ties,
+        sampling: Sampling,
         cands: &Candidates<R::Packed>,
         history: &[u32],
     ) -> Choice {
@@ -307,6 +512,7 @@ impl<R: Rules> Engine<R> {
                 guess: cands.idx[0],
                 cost: cost.cost(&[1], 1),
                 consistent: true,
+                sample: None,
             };
         }
         let all: Vec<u32>;
@@ -324,6 +530,16 @@ impl<R: Rules> Engine<R> {
             reps = r;
             pool_list = &reps;
         }
+        let mut sample = None;
+        let sampled;
+        if let Some(k) = sampling.size(pool_list.len(), n, WORK_BUDGET / R::SCORE_COST) {
+            sampled = sample_pool(pool_list, &cands.idx, k);
+            sample = Some(Sample {
+                scored: sampled.len(),
+                pool: pool_list.len(),
+            });
+            pool_list = &sampled;
+        }
         let f = self.feedback_count();
         let perfect = (n <= f && self.options.early_exit).then(|| {
             let ones = vec![1u32; n];
@@ -335,15 +551,17 @@ impl<R: Rules> Engine<R> {
             if prefer_consistent
                 && let Some(c) = self.first_perfect(cost, &cands.idx, cands, perfect)
             {
+                // Any perfect split is a best guess: the sample, if any, was not needed.
                 return Choice {
                     guess: c,
                     cost: perfect,
                     consistent: true,
+                    sample: None,
                 };
             }
         }
         let work = pool_list.len().saturating_mul(n);
-        if work >= PARALLEL_MIN_WORK && perfect.is_none() {
+        let choice = if work >= PARALLEL_MIN_WORK && perfect.is_none() {
             let chunk = (pool_list.len() / (rayon::current_num_threads() * 8)).max(64);
             pool_list
                 .par_chunks(chunk)
@@ -352,7 +570,8 @@ impl<R: Rules> Engine<R> {
                 .expect("pool is not empty")
         } else {
             self.scan(cost, pool_list, cands, prefer_consistent, perfect)
-        }
+        };
+        Choice { sample, ..choice }
     }
 
     /// The first guess (in the given order) that splits `cands` perfectly.
@@ -403,6 +622,7 @@ impl<R: Rules> Engine<R> {
                 guess: g,
                 cost: c,
                 consistent,
+                sample: None,
             };
             if Some(c) == perfect {
                 return choice;
@@ -477,6 +697,14 @@ impl AnyEngine {
     pub fn set_options(&mut self, options: KernelOptions) {
         crate::dispatch_engine!(self, e => e.set_options(options))
     }
+
+    /// What one score costs in this game's rules ([`Rules::SCORE_COST`]).
+    pub fn score_cost(&self) -> u64 {
+        fn cost<R: Rules>(_: &Engine<R>) -> u64 {
+            R::SCORE_COST
+        }
+        crate::dispatch_engine!(self, e => cost(e))
+    }
 }
 
 /// Runs `$body` with `$e` bound to the concrete [`Engine`] inside an [`AnyEngine`].
@@ -492,4 +720,69 @@ macro_rules! dispatch_engine {
             $crate::engine::AnyEngine::TwoD($e) => $body,
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::GameSpec;
+
+    struct Largest;
+    impl PartitionCost for Largest {
+        fn cost(&self, hist: &[u32], _n: u32) -> u128 {
+            hist.iter().copied().max().unwrap_or(0) as u128
+        }
+    }
+
+    #[test]
+    fn samples_take_consistent_guesses_first_evenly_spread() {
+        let pool: Vec<u32> = (0..100).collect();
+        let cands: Vec<u32> = (0..100).filter(|i| i % 10 == 3).collect();
+        // Fewer consistent guesses than the sample: all of them, then the others spread.
+        let s = sample_pool(&pool, &cands, 20);
+        assert_eq!(s.len(), 20);
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert!(cands.iter().all(|c| s.contains(c)));
+        let others: Vec<u32> = s.iter().copied().filter(|g| g % 10 != 3).collect();
+        // The 0th, 9th, 18th, ... of the 90 others: 0, 10, 20, ... in code terms.
+        assert_eq!(others, [0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+        // More consistent guesses than the sample: an even spread of them only.
+        assert_eq!(sample_pool(&pool, &cands, 5), [3, 23, 43, 63, 83]);
+        // Deterministic.
+        assert_eq!(sample_pool(&pool, &cands, 20), s);
+    }
+
+    #[test]
+    fn a_sampled_choice_says_so_and_the_default_never_samples_small_games() {
+        let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+        let AnyEngine::BlackWhite64(e) = AnyEngine::new(&game).unwrap() else {
+            panic!("MM(4,6) has 64-bit masks")
+        };
+        let all = e.all_secrets();
+        let g = e
+            .space()
+            .index_of(&game.parse_guess("0011").unwrap())
+            .unwrap();
+        let cands = e.filter(&all, g, game.parse_feedback("0B1W").unwrap());
+        let choose = |sampling| {
+            e.best_guess(
+                &Largest,
+                Pool::All,
+                Ties::Consistent,
+                sampling,
+                &cands,
+                &[g],
+            )
+        };
+        let full = choose(Sampling::Auto);
+        assert_eq!(full.sample, None);
+        assert_eq!(choose(Sampling::Off), full);
+        let small = choose(Sampling::Size(7));
+        let sample = small.sample.expect("7 of the pool were scored");
+        assert_eq!(sample.scored, 7);
+        assert!(sample.pool > 7 && sample.pool <= 1296);
+        assert!(small.cost >= full.cost);
+        // Seven consistent candidates were available, so the sample holds only those.
+        assert!(small.consistent);
+    }
 }

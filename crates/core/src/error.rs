@@ -54,16 +54,16 @@ pub enum SpecError {
     EmptyAlphabet,
     /// White space or control characters in an alphabet.
     #[error(
-        "alphabet {} contains white space or a control character: expected printable symbols only",
+        "alphabet {} contains white space, a control character or a byte-order mark: expected printable symbols only",
         quote(.alphabet)
     )]
     AlphabetWhitespace {
         /// The alphabet given.
         alphabet: String,
     },
-    /// A symbol that separates moves in histories.
+    /// A symbol the history syntax uses (see [`crate::alphabet::SEPARATORS`]).
     #[error(
-        "alphabet {} contains {symbol:?}, which separates moves in histories: choose other symbols",
+        "alphabet {} contains {symbol:?}, which {role}: choose other symbols",
         quote(.alphabet)
     )]
     AlphabetSeparator {
@@ -71,6 +71,8 @@ pub enum SpecError {
         alphabet: String,
         /// The separator found.
         symbol: char,
+        /// What it does in a history.
+        role: &'static str,
     },
     /// A symbol listed twice.
     #[error(
@@ -178,6 +180,22 @@ pub enum ParseFeedbackError {
         /// The accepted forms.
         expected: String,
     },
+    /// A letter of the other black-and-white game's notation (`A` in a Mastermind reply, `W`
+    /// in a Bulls and Cows reply): refused, because `B` means black in one and white in the
+    /// other.
+    #[error("feedback {} uses {letter:?}, a {other} letter: {game} replies count {expected}", quote(.text))]
+    Notation {
+        /// The text given.
+        text: String,
+        /// The foreign letter.
+        letter: char,
+        /// The game that letter belongs to.
+        other: &'static str,
+        /// The game being played.
+        game: &'static str,
+        /// The game's own notation, with an example.
+        expected: String,
+    },
     /// Well-formed but impossible for the game.
     #[error(
         "feedback {} cannot happen with {pegs} {unit}{}: {why}",
@@ -196,6 +214,18 @@ pub enum ParseFeedbackError {
     },
 }
 
+/// A sample size that could not be read (see [`crate::Sampling`]).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error(
+    "sample {} is not understood: expected auto, off, or a number of guesses from 1 to {}",
+    quote(.text),
+    u32::MAX
+)]
+pub struct ParseSamplingError {
+    /// The text given.
+    pub text: String,
+}
+
 /// A game whose code space is too large to enumerate in memory.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error(
@@ -208,6 +238,42 @@ pub struct SizeError {
     pub codes: u128,
     /// The most codebreak enumerates.
     pub max: u128,
+}
+
+/// Seconds in words, to one or two significant figures: `40 seconds`, `9 hours`, `24 days`.
+///
+/// ```
+/// use codebreak_core::error::human_duration;
+/// assert_eq!(human_duration(90.0), "1.5 minutes");
+/// assert_eq!(human_duration(0.01), "under 0.1 seconds");
+/// ```
+pub fn human_duration(seconds: f64) -> String {
+    if seconds < 0.05 {
+        return "under 0.1 seconds".into();
+    }
+    let units = [
+        ("year", 365.25 * 86400.0),
+        ("day", 86400.0),
+        ("hour", 3600.0),
+        ("minute", 60.0),
+        ("second", 1.0),
+    ];
+    let (name, size) = units
+        .iter()
+        .copied()
+        .find(|&(_, size)| seconds >= size)
+        .unwrap_or(("second", 1.0));
+    let n = seconds / size;
+    let n = if n < 10.0 {
+        (n * 10.0).round() / 10.0
+    } else {
+        n.round()
+    };
+    if n == 1.0 {
+        format!("1 {name}")
+    } else {
+        format!("{n} {name}s")
+    }
 }
 
 /// `"s"` unless `n` is 1, for messages that count things.

@@ -90,6 +90,10 @@ pub(crate) fn tri_offset(pegs: u8, black: u8) -> u8 {
     (b * (p + 1) - b * b.saturating_sub(1) / 2) as u8
 }
 
+/// From this many pegs on, two digits run together (`12`) are not read as a reply: they could
+/// mean twelve blacks as well as one black and two whites.
+pub const DIGITS_MAX_PEGS: u8 = 10;
+
 const TWOD_ORDER: [TwoDReply; 4] = [
     TwoDReply::Mixed,
     TwoDReply::Low,
@@ -161,6 +165,54 @@ impl FeedbackKind {
         }
     }
 
+    /// How far apart two replies are, as a measure of how easily one is typed for the other
+    /// (0 for the same reply):
+    ///
+    /// - black and white (A and B): `|Δblack| + |Δwhite|`, so `0B3W` is 1 from `0B4W` and
+    ///   from `1B3W`, and 2 from `1B2W`;
+    /// - black only: `|Δblack|`;
+    /// - twoD: how many of the two coordinate comparisons would have to be misread (`low`:
+    ///   none higher, `high`: none lower, `mixed`: one of each, `hit`: both equal): 1 between
+    ///   `low` or `high` and `mixed` or `hit`; 2 between `low` and `high`, and between `mixed`
+    ///   and `hit`.
+    ///
+    /// ```
+    /// use codebreak_core::FeedbackKind;
+    /// let k = FeedbackKind::BlackWhite { pegs: 4, letters: ('B', 'W') };
+    /// let d = |a: &str, b: &str| k.distance(k.parse(a).unwrap(), k.parse(b).unwrap());
+    /// assert_eq!((d("0B4W", "0B3W"), d("0B4W", "1B2W"), d("2B2W", "2B2W")), (1, 3, 0));
+    /// let t = FeedbackKind::TwoD;
+    /// let d = |a: &str, b: &str| t.distance(t.parse(a).unwrap(), t.parse(b).unwrap());
+    /// assert_eq!((d("low", "mixed"), d("low", "high"), d("hit", "high")), (1, 2, 1));
+    /// ```
+    pub fn distance(&self, a: Feedback, b: Feedback) -> u32 {
+        match (self.decode(a), self.decode(b)) {
+            (
+                Reply::Pegs {
+                    black: b1,
+                    white: w1,
+                },
+                Reply::Pegs {
+                    black: b2,
+                    white: w2,
+                },
+            ) => (b1.abs_diff(b2) + w1.abs_diff(w2)) as u32,
+            (Reply::Black(b1), Reply::Black(b2)) => b1.abs_diff(b2) as u32,
+            (Reply::TwoD(r1), Reply::TwoD(r2)) => {
+                use TwoDReply::*;
+                match (r1, r2) {
+                    _ if r1 == r2 => 0,
+                    // Opposites: both comparisons read the other way round.
+                    (Low, High) | (High, Low) | (Mixed, Hit) | (Hit, Mixed) => 2,
+                    // One comparison misread: low (each coordinate at most the secret's) or
+                    // high against mixed (one of each) or hit (both equal).
+                    _ => 1,
+                }
+            }
+            _ => u32::MAX,
+        }
+    }
+
     /// All reply indices, in index order.
     pub fn all(&self) -> impl Iterator<Item = Feedback> + '_ {
         (0..self.count() as u8).map(Feedback)
@@ -193,22 +245,119 @@ impl FeedbackKind {
         }
     }
 
-    fn expected(&self) -> String {
+    /// Example replies in every notation [`FeedbackKind::parse`] accepts for this game, each
+    /// one possible with this many pegs: `["1B2W", "1 2", "12"]` for Mastermind with 4 pegs.
+    /// The two-digit form (`12`) is left out from 10 pegs on, where the parser refuses it as
+    /// ambiguous (is `12` twelve blacks, or one black and two whites?).
+    ///
+    /// ```
+    /// use codebreak_core::FeedbackKind;
+    /// let mm = |pegs| FeedbackKind::BlackWhite { pegs, letters: ('B', 'W') };
+    /// assert_eq!(mm(4).examples(), ["1B2W", "1 2", "12"]);
+    /// assert_eq!(mm(12).examples(), ["1B2W", "1 2"]);
+    /// assert_eq!(mm(2).examples(), ["0B2W", "0 2", "02"]);
+    /// for pegs in 1..=16 {
+    ///     for text in mm(pegs).examples() {
+    ///         assert!(mm(pegs).parse(&text).is_ok(), "{text}");
+    ///     }
+    /// }
+    /// ```
+    pub fn examples(&self) -> Vec<String> {
+        match *self {
+            FeedbackKind::BlackWhite { pegs, letters } => {
+                // 1 and 2 where there is room; with fewer pegs, a reply those pegs can give.
+                let (b, w) = match pegs {
+                    1 => (1, 0),
+                    2 => (0, 2),
+                    _ => (1, 2),
+                };
+                let mut out = vec![
+                    format!("{b}{}{w}{}", letters.0, letters.1),
+                    format!("{b} {w}"),
+                ];
+                if pegs < DIGITS_MAX_PEGS {
+                    out.push(format!("{b}{w}"));
+                }
+                out
+            }
+            FeedbackKind::BlackOnly { pegs } => {
+                let b = pegs.min(2);
+                vec![format!("{b}"), format!("{b}B")]
+            }
+            FeedbackKind::TwoD => ["low", "high", "mixed", "hit"].map(String::from).to_vec(),
+        }
+    }
+
+    /// The [`FeedbackKind::examples`] as a list for prompts: `1B2W, "1 2" or 12`.
+    pub fn forms(&self) -> String {
+        let shown: Vec<String> = self
+            .examples()
+            .into_iter()
+            .map(|e| if e.contains(' ') { format!("{e:?}") } else { e })
+            .collect();
+        match shown.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    /// What a reply should look like, for error messages: the [`FeedbackKind::forms`] in
+    /// words.
+    ///
+    /// ```
+    /// use codebreak_core::FeedbackKind;
+    /// let bulls = FeedbackKind::BlackWhite { pegs: 10, letters: ('A', 'B') };
+    /// assert_eq!(bulls.expected(), "A and B counts such as 1A2B or \"1 2\" (at most 10 in all)");
+    /// ```
+    pub fn expected(&self) -> String {
+        let listed = self.forms();
         match *self {
             FeedbackKind::BlackWhite { letters, pegs } => format!(
-                "{} counts such as 1{b}2{w}, \"1 2\" or 12 (at most {pegs} in all)",
+                "{} counts such as {listed} (at most {pegs} in all)",
                 if letters.0 == 'A' {
                     "A and B"
                 } else {
                     "black and white"
                 },
-                b = letters.0,
-                w = letters.1
             ),
             FeedbackKind::BlackOnly { pegs } => {
-                format!("a black count from 0 to {pegs}, such as 2 or 2B")
+                format!("a black count from 0 to {pegs}, such as {listed}")
             }
-            FeedbackKind::TwoD => "low, high, mixed or hit".to_string(),
+            FeedbackKind::TwoD => listed,
+        }
+    }
+
+    /// The error for a reply that uses a letter of the other black-and-white game.
+    fn foreign(&self, text: &str, letter: char) -> ParseFeedbackError {
+        let bulls = matches!(
+            self,
+            FeedbackKind::BlackWhite {
+                letters: ('A', _),
+                ..
+            }
+        );
+        let example = self.examples().swap_remove(0);
+        ParseFeedbackError::Notation {
+            text: text.to_string(),
+            letter,
+            other: if bulls {
+                "mastermind"
+            } else {
+                "bulls and cows"
+            },
+            game: if bulls {
+                "bulls and cows"
+            } else {
+                "mastermind"
+            },
+            expected: if bulls {
+                format!(
+                    "A (right digit, right place) and B (right digit, wrong place), such as {example}"
+                )
+            } else {
+                format!("black (B) and white (W) pegs, such as {example}")
+            },
         }
     }
 
@@ -219,10 +368,24 @@ impl FeedbackKind {
         }
     }
 
-    /// Reads a reply. Accepted forms for black and white: `1B2W`, `1A2B` (bulls and cows
-    /// letters), a lone count with its letter (`2W`), two numbers (`1 2`, `1,2`, `1/2`) or two
-    /// digits (`12`). Black only: `2` or `2B`. twoD: `low`, `high`, `mixed`, `hit` (or `l`, `h`,
-    /// `m`, `=`).
+    /// Reads a reply. Accepted forms for black and white: counts with the game's own letters
+    /// (`1B2W` in Mastermind, `1A2B` in Bulls and Cows, any case, either order), a lone count
+    /// with its letter (`2W`), two numbers (`1 2`, `1,2`, `1/2`) or, below
+    /// [`DIGITS_MAX_PEGS`] pegs, two digits (`12`). Black only: `2` or `2B`. twoD: `low`,
+    /// `high`, `mixed`, `hit` (or `l`, `h`, `m`, `=`).
+    ///
+    /// A letter of the other black-and-white game is refused rather than guessed at, since `B`
+    /// means black in Mastermind but a cow (right digit, wrong place) in Bulls and Cows:
+    /// `1B2A` in Mastermind and `1W2B` in Bulls and Cows are errors
+    /// ([`ParseFeedbackError::Notation`]), not `2B1W` and `2A1B`.
+    ///
+    /// ```
+    /// use codebreak_core::{FeedbackKind, ParseFeedbackError};
+    /// let mm = FeedbackKind::BlackWhite { pegs: 4, letters: ('B', 'W') };
+    /// let e = mm.parse("1B2A").unwrap_err();
+    /// assert!(matches!(e, ParseFeedbackError::Notation { letter: 'A', .. }));
+    /// assert!(e.to_string().contains("mastermind replies count black (B) and white (W) pegs"));
+    /// ```
     pub fn parse(&self, text: &str) -> Result<Feedback, ParseFeedbackError> {
         let t = text.trim();
         match *self {
@@ -251,8 +414,11 @@ impl FeedbackKind {
                 Ok(Feedback(b))
             }
             FeedbackKind::BlackWhite { pegs, letters } => {
-                let (black, white) =
-                    parse_pair(t, letters, pegs).ok_or_else(|| self.syntax(text))?;
+                let (black, white) = match parse_pair(t, letters, pegs) {
+                    Ok(pair) => pair,
+                    Err(Refusal::Syntax) => return Err(self.syntax(text)),
+                    Err(Refusal::Foreign(letter)) => return Err(self.foreign(text, letter)),
+                };
                 // Bulls and Cows speaks of A (bulls) and B (cows), not pegs.
                 let bulls = letters == ('A', 'B');
                 if black as u32 + white as u32 > pegs as u32 {
@@ -285,11 +451,20 @@ impl FeedbackKind {
     }
 }
 
-/// Parses black/white notations. Returns `None` for anything not understood.
-fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
+/// Why [`parse_pair`] did not read a reply.
+enum Refusal {
+    /// Not a notation it knows.
+    Syntax,
+    /// A peg letter of the other black-and-white game (`A` in Mastermind, `W` in Bulls).
+    Foreign(char),
+}
+
+/// Parses black/white notations with the game's `letters` (black, white).
+fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Result<(u8, u8), Refusal> {
+    let syntax = Refusal::Syntax;
     let upper = t.to_ascii_uppercase();
     if upper.is_empty() {
-        return None;
+        return Err(syntax);
     }
     // Tokens: runs of digits, each optionally followed by a letter.
     let mut numbers: Vec<(u32, Option<char>)> = Vec::new();
@@ -315,56 +490,65 @@ fn parse_pair(t: &str, letters: (char, char), pegs: u8) -> Option<(u8, u8)> {
                 }
                 _ => None,
             };
-            numbers.push((n.parse().ok()?, letter));
+            numbers.push((n.parse().map_err(|_| Refusal::Syntax)?, letter));
         } else if matches!(c, ' ' | ',' | '/' | '-' | ';' | ':') {
             // Only between two counts: "-1 2" and "1 -2" have signs, not separators.
             if numbers.is_empty() || (c == '-' && upper[..at].ends_with(' ')) {
-                return None;
+                return Err(syntax);
             }
             chars.next();
             if !chars
                 .peek()
                 .is_some_and(|&(_, d)| d.is_ascii_digit() || d == ' ')
             {
-                return None;
+                return Err(syntax);
             }
         } else {
-            return None;
+            return Err(syntax);
         }
     }
+    let count = |n: u32| u8::try_from(n).map_err(|_| Refusal::Syntax);
     let lettered = numbers.iter().filter(|(_, l)| l.is_some()).count();
     if lettered == 0 {
         return match numbers.as_slice() {
-            [(b, None), (w, None)] => Some((u8::try_from(*b).ok()?, u8::try_from(*w).ok()?)),
+            [(b, None), (w, None)] => Ok((count(*b)?, count(*w)?)),
             // Two digits run together ("12"), only unambiguous for fewer than ten pegs.
-            [(n, None)] if pegs < 10 && t.len() == 2 && t.bytes().all(|b| b.is_ascii_digit()) => {
-                Some(((n / 10) as u8, (n % 10) as u8))
+            [(n, None)]
+                if pegs < DIGITS_MAX_PEGS
+                    && t.len() == 2
+                    && t.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Ok(((n / 10) as u8, (n % 10) as u8))
             }
-            _ => None,
+            _ => Err(syntax),
         };
     }
     if lettered != numbers.len() {
-        return None;
+        return Err(syntax);
     }
-    // Which convention? A letter A or W decides; otherwise the game's own letters.
-    let has = |ch: char| numbers.iter().any(|(_, l)| *l == Some(ch));
-    let (bl, wl) = if has('A') {
-        ('A', 'B')
-    } else if has('W') {
-        ('B', 'W')
-    } else {
-        letters
-    };
+    // Only the game's own letters: B means black in Mastermind but a cow (white) in Bulls and
+    // Cows, so a reply that borrows the other game's letters cannot be read safely.
+    let (bl, wl) = letters;
+    let stranger = numbers
+        .iter()
+        .filter_map(|&(_, l)| l)
+        .find(|&l| l != bl && l != wl);
+    if let Some(l) = stranger {
+        return Err(if matches!(l, 'A' | 'B' | 'W') {
+            Refusal::Foreign(l)
+        } else {
+            syntax
+        });
+    }
     let (mut black, mut white) = (None, None);
     for &(n, l) in &numbers {
-        let n = u8::try_from(n).ok()?;
         match l {
-            Some(l) if l == bl && black.is_none() => black = Some(n),
-            Some(l) if l == wl && white.is_none() => white = Some(n),
-            _ => return None,
+            Some(l) if l == bl && black.is_none() => black = Some(count(n)?),
+            Some(l) if l == wl && white.is_none() => white = Some(count(n)?),
+            _ => return Err(syntax),
         }
     }
-    Some((black.unwrap_or(0), white.unwrap_or(0)))
+    Ok((black.unwrap_or(0), white.unwrap_or(0)))
 }
 
 impl fmt::Display for Feedback {
@@ -416,9 +600,7 @@ mod tests {
     fn parses_many_notations() {
         let k = mm(4);
         let want = k.encode(Reply::Pegs { black: 1, white: 2 });
-        for s in [
-            "1B2W", "1b2w", "1 2", "1,2", "12", "2W1B", " 1B 2W ", "1A2B", "1/2",
-        ] {
+        for s in ["1B2W", "1b2w", "1 2", "1,2", "12", "2W1B", " 1B 2W ", "1/2"] {
             assert_eq!(k.parse(s).unwrap(), want, "{s}");
         }
         assert_eq!(
@@ -438,6 +620,91 @@ mod tests {
             bulls.encode(Reply::Pegs { black: 0, white: 2 })
         );
         assert_eq!(bulls.format(want), "1A2B");
+    }
+
+    #[test]
+    fn the_other_games_letters_are_refused_not_flipped() {
+        let bulls = FeedbackKind::BlackWhite {
+            pegs: 4,
+            letters: ('A', 'B'),
+        };
+        // Each of these was once read with a letter's meaning flipped (1B2A as 2B1W, 1W2B
+        // as 2A1B), or in the other game's notation.
+        for (kind, text, letter) in [
+            (mm(4), "1B2A", 'A'),
+            (mm(4), "1A2B", 'A'),
+            (mm(4), "2a", 'A'),
+            (bulls, "1W2B", 'W'),
+            (bulls, "1A2W", 'W'),
+            (bulls, "1B2W", 'W'),
+        ] {
+            let e = kind.parse(text).unwrap_err();
+            assert!(
+                matches!(e, ParseFeedbackError::Notation { letter: l, .. } if l == letter),
+                "{text}: {e:?}"
+            );
+            let msg = e.to_string();
+            assert!(msg.contains(&format!("{text:?}")), "{msg}");
+            let own = if kind == bulls { "1A2B" } else { "1B2W" };
+            assert!(msg.contains(own), "{msg}");
+        }
+        // The game's own letters still read as before; other letters are plain syntax errors.
+        assert_eq!(
+            bulls.parse("2B").unwrap(),
+            bulls.encode(Reply::Pegs { black: 0, white: 2 })
+        );
+        assert_eq!(
+            mm(4).parse("2b").unwrap(),
+            mm(4).encode(Reply::Pegs { black: 2, white: 0 })
+        );
+        assert!(matches!(
+            mm(4).parse("1X2Y"),
+            Err(ParseFeedbackError::Syntax { .. })
+        ));
+    }
+
+    #[test]
+    fn suggested_forms_are_accepted_at_every_size() {
+        for pegs in 1..=16u8 {
+            for kind in [
+                mm(pegs),
+                FeedbackKind::BlackWhite {
+                    pegs,
+                    letters: ('A', 'B'),
+                },
+                FeedbackKind::BlackOnly { pegs },
+                FeedbackKind::TwoD,
+            ] {
+                let examples = kind.examples();
+                assert!(examples.len() >= 2, "{kind:?}");
+                let first = kind.parse(&examples[0]).unwrap();
+                for text in &examples {
+                    // Every form is accepted, and they all say the same thing.
+                    let fb = kind
+                        .parse(text)
+                        .unwrap_or_else(|e| panic!("{kind:?} {text}: {e}"));
+                    if kind != FeedbackKind::TwoD {
+                        assert_eq!(fb, first, "{kind:?} {text}");
+                    }
+                }
+                // A refused reply suggests exactly these forms.
+                let msg = kind.parse("zz").unwrap_err().to_string();
+                for text in &examples {
+                    assert!(msg.contains(text.as_str()), "{text} missing from {msg}");
+                }
+            }
+            // The run-together digits are offered exactly when they are read.
+            let digits = mm(pegs).examples().iter().any(|e| !e.contains(['B', ' ']));
+            assert_eq!(digits, pegs < DIGITS_MAX_PEGS, "{pegs}");
+            assert_eq!(
+                mm(pegs).parse("10").is_ok(),
+                pegs < DIGITS_MAX_PEGS,
+                "{pegs}"
+            );
+        }
+        let twelve = mm(12).parse("12").unwrap_err().to_string();
+        assert!(!twelve.contains("or 12"), "{twelve}");
+        assert!(twelve.contains("\"1 2\""), "{twelve}");
     }
 
     #[test]

@@ -318,6 +318,20 @@ impl Game {
             && (!distinct || code.is_distinct())
     }
 
+    /// A guess of this game to show in messages: the first symbols in turn (`0123`, or `0101`
+    /// with two colours), valid for every game, since games without repeated symbols have at
+    /// least as many colours as pegs.
+    ///
+    /// ```
+    /// use codebreak_core::{Game, GameSpec};
+    /// let game = Game::new(&GameSpec { alphabet: Some("RGB".into()), ..GameSpec::mastermind(5, 3) }).unwrap();
+    /// assert_eq!(game.format_code(&game.example_guess()), "RGBRG");
+    /// ```
+    pub fn example_guess(&self) -> Code {
+        let pegs: Vec<u8> = (0..self.pegs).map(|i| i % self.colors).collect();
+        Code::from_pegs(&pegs).expect("at most MAX_PEGS pegs")
+    }
+
     /// Writes a code with the game's alphabet.
     pub fn format_code(&self, code: &Code) -> String {
         code.display(&self.alphabet).to_string()

@@ -34,9 +34,10 @@ pub use alphabet::{Alphabet, DEFAULT_ALPHABET};
 pub use choice::{Named, Range, RangeError, UnknownName};
 pub use code::{Code, MAX_PEGS};
 pub use engine::{
-    AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Ties,
+    AnyEngine, Candidates, Choice, Engine, HIST_LEN, KernelOptions, PartitionCost, Pool, Sample,
+    Sampling, Ties, WORK_BUDGET,
 };
-pub use error::{ParseCodeError, ParseFeedbackError, SizeError, SpecError};
+pub use error::{ParseCodeError, ParseFeedbackError, ParseSamplingError, SizeError, SpecError};
 pub use feedback::{Feedback, FeedbackKind, Reply, TwoDReply};
 pub use game::{Game, Role};
 pub use rules::{AnyRules, Rules};

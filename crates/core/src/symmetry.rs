@@ -133,7 +133,25 @@ impl Symmetry {
     /// member of its orbit.
     pub fn is_smallest(&self, code: &Code) -> bool {
         if self.root {
-            return self.canonical(code) == *code;
+            // The canonical code lists colours 0, 1, 2, … in runs of non-increasing length:
+            // the same test as `canonical(code) == code`, without building it.
+            let mut run = 0usize;
+            let mut last_run = usize::MAX;
+            let mut colour = 0u8;
+            for (i, &p) in code.pegs().iter().enumerate() {
+                if i > 0 && p != code.pegs()[i - 1] {
+                    if p != colour + 1 || run > last_run {
+                        return false;
+                    }
+                    colour = p;
+                    last_run = run;
+                    run = 0;
+                } else if i == 0 && p != 0 {
+                    return false;
+                }
+                run += 1;
+            }
+            return run <= last_run;
         }
         let src = code.pegs();
         'group: for (sigma, pi) in &self.group {
@@ -521,6 +539,29 @@ mod tests {
             sym.canonical(&code(&[3, 5, 3, 1])),
             sym.canonical(&code(&[0, 0, 1, 1]))
         );
+    }
+
+    #[test]
+    fn root_smallest_test_agrees_with_the_canonical_code() {
+        for (pegs, colors) in [(4, 6), (5, 3), (6, 4), (3, 8)] {
+            let sym = Symmetry::of(pegs, colors, &[]);
+            let game =
+                crate::Game::new(&crate::GameSpec::mastermind(pegs as u32, colors as u32)).unwrap();
+            let space = game.space().unwrap();
+            let mut smallest = 0;
+            for c in space.codes() {
+                assert_eq!(sym.is_smallest(c), sym.canonical(c) == *c, "{c:?}");
+                smallest += usize::from(sym.is_smallest(c));
+            }
+            // One per multiplicity pattern: partitions of the pegs into at most `colors` parts.
+            let expected = match (pegs, colors) {
+                (4, 6) => 5,
+                (5, 3) => 5,
+                (6, 4) => 9,
+                _ => 3,
+            };
+            assert_eq!(smallest, expected, "{pegs} {colors}");
+        }
     }
 
     #[test]

@@ -161,35 +161,7 @@ impl fmt::Display for Estimate {
     }
 }
 
-/// Seconds in words, to one or two significant figures: `40 seconds`, `9 hours`, `24 days`.
-pub fn human_duration(seconds: f64) -> String {
-    if seconds < 0.05 {
-        return "under 0.1 seconds".into();
-    }
-    let units = [
-        ("year", 365.25 * 86400.0),
-        ("day", 86400.0),
-        ("hour", 3600.0),
-        ("minute", 60.0),
-        ("second", 1.0),
-    ];
-    let (name, size) = units
-        .iter()
-        .copied()
-        .find(|&(_, size)| seconds >= size)
-        .unwrap_or(("second", 1.0));
-    let n = seconds / size;
-    let n = if n < 10.0 {
-        (n * 10.0).round() / 10.0
-    } else {
-        n.round()
-    };
-    if n == 1.0 {
-        format!("1 {name}")
-    } else {
-        format!("{n} {name}s")
-    }
-}
+pub use codebreak_core::error::human_duration;
 
 #[cfg(test)]
 mod tests {

@@ -47,6 +47,9 @@ pub struct SuggestionReport {
     pub parts: usize,
     /// Whether it could be the secret.
     pub could_be_secret: bool,
+    /// The sample of the pool the guess was chosen from, when the pool was too large to score
+    /// whole (see [`codebreak_core::Sampling`]); null otherwise.
+    pub sample: Option<codebreak_core::Sample>,
 }
 
 /// A strategy left out of a hint, and why.
@@ -180,6 +183,7 @@ pub fn hint(
             entropy: s.stats.entropy,
             parts: s.stats.parts,
             could_be_secret: s.stats.consistent,
+            sample: s.sample,
         })
         .collect();
     Ok(HintReport {

@@ -25,9 +25,7 @@ use codebreak_core::Range;
 pub use error::SessionError;
 pub use hint::{HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
-pub use report::{
-    Contradiction, CorrectionReport, DiagnosisReport, MoveReport, ReplyReport, SuspectReport,
-};
+pub use report::{Contradiction, MoveReport, ReplyReport};
 pub use solve::{SolveSession, SolveState};
 
 /// Guesses allowed in a game against a codemaker. The default is [`default_attempts`].

@@ -66,74 +66,14 @@ impl MoveReport {
 /// Replies that no secret gives all at once, and which answers were most likely mistyped.
 ///
 /// This is the error object of `hint --json` and `solve --json` and the body of the web API's
-/// 409 answer: `{"error": "...", "diagnosis": {...}}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// 409 answer: `{"error": "...", "diagnosis": {...}}`, the diagnosis as the strategy crate's
+/// [`Diagnosis`] serialises (answers numbered from 1, replies in the game's notation).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Contradiction {
     /// One paragraph for a person.
     pub error: String,
     /// The fewest answers that must change, and what they could have been.
-    pub diagnosis: DiagnosisReport,
-}
-
-/// A [`Diagnosis`] in the game's notation, answers numbered from 1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiagnosisReport {
-    /// The fewest answers that must change.
-    pub changes: usize,
-    /// The sets of answers whose change makes the rest consistent, likeliest first.
-    pub suspects: Vec<SuspectReport>,
-}
-
-/// One way to make the replies consistent.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SuspectReport {
-    /// The answers to change, numbered from 1.
-    pub answers: Vec<usize>,
-    /// Secrets left in all when they change.
-    pub secrets: usize,
-    /// What they could have been, likeliest first.
-    pub corrections: Vec<CorrectionReport>,
-}
-
-/// Values the suspect answers could have had.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CorrectionReport {
-    /// One reply per suspect answer, in the game's notation.
-    pub replies: Vec<String>,
-    /// Secrets these values leave.
-    pub secrets: usize,
-}
-
-/// Most suspects a report lists.
-const MAX_SUSPECTS: usize = 8;
-/// Most corrections listed per suspect.
-const MAX_CORRECTIONS: usize = 10;
-
-impl DiagnosisReport {
-    /// The report of a diagnosis of `game`.
-    pub fn of(game: &Game, d: &Diagnosis) -> DiagnosisReport {
-        DiagnosisReport {
-            changes: d.changes,
-            suspects: d
-                .suspects
-                .iter()
-                .take(MAX_SUSPECTS)
-                .map(|s| SuspectReport {
-                    answers: s.moves.iter().map(|i| i + 1).collect(),
-                    secrets: s.secrets,
-                    corrections: s
-                        .corrections
-                        .iter()
-                        .take(MAX_CORRECTIONS)
-                        .map(|(v, n)| CorrectionReport {
-                            replies: v.iter().map(|f| game.format_feedback(*f)).collect(),
-                            secrets: *n,
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
+    pub diagnosis: Diagnosis,
 }
 
 impl Contradiction {
@@ -148,7 +88,7 @@ impl Contradiction {
         };
         Contradiction {
             error,
-            diagnosis: DiagnosisReport::of(game, d),
+            diagnosis: d.clone(),
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct SolveState {
     pub guess: Option<String>,
     /// Its number, from 1 (none once solved).
     pub number: Option<usize>,
+    /// The sample of the pool the pending guess was chosen from, when the pool was too large to
+    /// score whole; null otherwise.
+    pub sample: Option<codebreak_core::Sample>,
     /// The secret, once found.
     pub secret: Option<String>,
     /// One sentence on the result, once found.
@@ -135,8 +138,18 @@ impl SolveSession {
 
     fn contradiction(&self, moves: &[(Code, Feedback)], what: &str) -> SessionError {
         let game = self.engine().game();
-        let d = codebreak_strategy::diagnose(self.engine(), moves);
-        SessionError::Contradiction(Box::new(Contradiction::new(game, moves, &d, what)))
+        match codebreak_strategy::diagnose(self.engine(), moves) {
+            Ok(d) => {
+                SessionError::Contradiction(Box::new(Contradiction::new(game, moves, &d, what)))
+            }
+            Err(e) => SessionError::NotAGuess(e),
+        }
+    }
+
+    /// The sample of the pool the pending guess was chosen from, when the pool was too large to
+    /// score whole.
+    pub fn sample(&self) -> Option<codebreak_core::Sample> {
+        self.breaker.sample()
     }
 
     /// Whether the last reply says the secret was found.
@@ -187,6 +200,7 @@ impl SolveSession {
                 .collect(),
             guess: guess.map(|g| game.format_code(&g)),
             number: guess.map(|_| history.len() + 1),
+            sample: guess.and_then(|_| self.breaker.sample()),
             summary: secret.as_ref().map(|s| {
                 let n = history.len();
                 format!(

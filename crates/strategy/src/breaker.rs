@@ -22,11 +22,11 @@
 
 use std::sync::Arc;
 
-use codebreak_core::{AnyEngine, Code, Feedback, Reply, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, Feedback, Reply, Sample, dispatch_engine};
 
+use crate::Position;
 use crate::error::{InconsistentFeedback, MoveError};
-use crate::registry::AnyStrategy;
-use crate::{Position, Strategy};
+use crate::registry::{AnyStrategy, Decision};
 
 /// Where a game stands after a reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub struct Breaker {
     strategy: AnyStrategy,
     history: Vec<(u32, Feedback)>,
     candidates: Vec<u32>,
-    pending: Option<u32>,
+    pending: Option<Decision>,
     solved: bool,
 }
 
@@ -80,24 +80,34 @@ impl Breaker {
 
     /// The guess the strategy plays next (the same until a reply is told).
     pub fn next_guess(&mut self) -> Code {
-        let g = match self.pending {
-            Some(g) => g,
+        let d = match self.pending {
+            Some(d) => d,
             None => {
-                let g = self.choose();
-                self.pending = Some(g);
-                g
+                let d = self.choose();
+                self.pending = Some(d);
+                d
             }
         };
-        self.engine.space().code(g)
+        self.engine.space().code(d.guess)
     }
 
-    fn choose(&self) -> u32 {
+    /// The sample the next guess was chosen from, when the strategy's pool was too large to
+    /// score whole (see [`codebreak_core::Sampling`]); `None` before [`Breaker::next_guess`].
+    pub fn sample(&self) -> Option<Sample> {
+        self.pending.and_then(|d| d.sample)
+    }
+
+    fn choose(&self) -> Decision {
         if self.solved {
-            return self.history.last().expect("solved after a guess").0;
+            let guess = self.history.last().expect("solved after a guess").0;
+            return Decision {
+                guess,
+                sample: None,
+            };
         }
         dispatch_engine!(&*self.engine, e => {
             let cands = e.candidates_from(&self.candidates);
-            self.strategy.choose(&Position { engine: e, history: &self.history, candidates: &cands })
+            self.strategy.decide(&Position { engine: e, history: &self.history, candidates: &cands })
         })
     }
 
@@ -105,8 +115,8 @@ impl Breaker {
     /// earlier ones is refused and changes nothing.
     pub fn tell(&mut self, fb: Feedback) -> Result<Progress, InconsistentFeedback> {
         let g = match self.pending {
-            Some(g) => g,
-            None => self.choose(),
+            Some(d) => d.guess,
+            None => self.choose().guess,
         };
         self.apply(g, fb)
     }
@@ -157,17 +167,6 @@ impl Breaker {
         Ok(Progress::Continue {
             remaining: self.candidates.len(),
         })
-    }
-
-    /// Why a reply to the pending guess (or, with `None`, the moves so far) cannot be right:
-    /// the fewest answers whose change makes all the others consistent.
-    pub fn diagnose_with(&mut self, fb: Option<Feedback>) -> crate::Diagnosis {
-        let mut moves = self.history();
-        if let Some(fb) = fb {
-            let g = self.next_guess();
-            moves.push((g, fb));
-        }
-        crate::diagnose(&self.engine, &moves)
     }
 
     /// Corrects answer `index` (0-based, oldest first). The later moves stay as they were

@@ -20,6 +20,11 @@ pub enum StrategyError {
         "ties index needs pool all: with pool consistent every guess could be the secret, so there is nothing to break ties on"
     )]
     TiesNeedPoolAll,
+    /// A sample size (or `off`) for a strategy that scores no guesses.
+    #[error(
+        "sample does not apply to strategy {0}: it scores no guesses, so it has no pool to sample"
+    )]
+    SampleNotApplicable(&'static str),
     /// Seed chosen for a deterministic strategy.
     #[error("seed does not apply to strategy {0}: it is deterministic")]
     SeedNotApplicable(&'static str),

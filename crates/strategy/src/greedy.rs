@@ -1,11 +1,17 @@
 //! One-step greedy strategies: score every allowed guess by how it splits the candidates and
 //! play the best. The four classic heuristics differ only in the [`PartitionCost`] they use.
+//!
+//! On large positions, where scoring the whole pool against every candidate would pass
+//! [`codebreak_core::WORK_BUDGET`], a greedy strategy scores a deterministic sample of the pool
+//! instead (see [`Sampling`]), and [`Greedy::decide`] says so.
 
-use codebreak_core::{Candidates, Engine, HIST_LEN, PartitionCost, Pool, Rules, Ties};
+use codebreak_core::{
+    Candidates, Choice, Engine, HIST_LEN, PartitionCost, Pool, Rules, Sampling, Ties,
+};
 
 use crate::{Position, Strategy};
 
-/// A greedy strategy with cost `C`, a guess pool and a tie-break.
+/// A greedy strategy with cost `C`, a guess pool, a tie-break and a bound on its work.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Greedy<C> {
     /// The partition cost to minimise.
@@ -14,19 +20,27 @@ pub struct Greedy<C> {
     pub pool: Pool,
     /// How equal costs are told apart.
     pub ties: Ties,
+    /// When to score a sample of the pool rather than all of it.
+    pub sampling: Sampling,
+}
+
+impl<C: PartitionCost> Greedy<C> {
+    /// The guess, its cost, and the sample it was chosen from if the pool was sampled.
+    pub fn decide<R: Rules>(&self, pos: &Position<'_, R>) -> Choice {
+        pos.engine.best_guess(
+            &self.cost,
+            self.pool,
+            self.ties,
+            self.sampling,
+            pos.candidates,
+            &pos.guesses(),
+        )
+    }
 }
 
 impl<C: PartitionCost + Send> Strategy for Greedy<C> {
     fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
-        pos.engine
-            .best_guess(
-                &self.cost,
-                self.pool,
-                self.ties,
-                pos.candidates,
-                &pos.guesses(),
-            )
-            .guess
+        self.decide(pos).guess
     }
 }
 

@@ -1,13 +1,13 @@
 //! Hints: from the moves so far, how many secrets remain, which, and what to play next.
 
-use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, Feedback, Sample, dispatch_engine};
 use serde::Serialize;
 
+use crate::Position;
 use crate::diagnose::diagnose;
 use crate::error::HintError;
 use crate::greedy::PartitionStats;
 use crate::registry::AnyStrategy;
-use crate::{Position, Strategy};
 
 /// A strategy's suggestion and why.
 #[derive(Clone, Debug, Serialize)]
@@ -19,6 +19,10 @@ pub struct Suggestion {
     pub guess: Code,
     /// How the guess splits the remaining secrets.
     pub stats: PartitionStats,
+    /// The sample of the pool the guess was chosen from, when the pool was too large to score
+    /// whole (see [`codebreak_core::Sampling`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample: Option<Sample>,
 }
 
 /// The answer to a hint request.
@@ -43,26 +47,26 @@ pub fn hint(
 ) -> Result<Hint, HintError> {
     let moves = crate::history::indices(engine, history)?;
     dispatch_engine!(engine, e => {
-        let mut cands = e.all_secrets();
-        for &(g, f) in &moves {
-            cands = e.filter(&cands, g, f);
-        }
+        let cands = e.consistent(&moves);
         if cands.is_empty() {
-            return Err(HintError::Contradiction(diagnose(engine, history)));
+            return Err(HintError::Contradiction(diagnose(engine, history)?));
         }
         let solved = moves.last().is_some_and(|&(_, f)| f == e.game().win());
         let suggestions = strategies
             .iter()
             .map(|s| {
-                let g = match moves.last() {
-                    Some(&(last, _)) if solved => last,
-                    _ =>
-                    s.choose(&Position { engine: e, history: &moves, candidates: &cands }),
+                let (g, sample) = match moves.last() {
+                    Some(&(last, _)) if solved => (last, None),
+                    _ => {
+                        let d = s.decide(&Position { engine: e, history: &moves, candidates: &cands });
+                        (d.guess, d.sample)
+                    }
                 };
                 Suggestion {
                     strategy: s.name().to_string(),
                     guess: e.code(g),
                     stats: PartitionStats::of(e, g, &cands),
+                    sample,
                 }
             })
             .collect();

@@ -29,8 +29,8 @@ pub fn parse_move(game: &Game, text: &str) -> Result<(Code, Feedback), String> {
             None => {
                 return Err(format!(
                     "expected a guess and its reply, such as {}:{}",
-                    "1122",
-                    game.format_feedback(Feedback(0))
+                    game.format_code(&game.example_guess()),
+                    game.feedback().examples()[0]
                 ));
             }
         },
@@ -107,5 +107,32 @@ mod tests {
         let e = parse_history(&game, "\u{feff}1122 1B0W\n\n# c\n3455 9B\n").unwrap_err();
         assert_eq!((e.number, e.line), (2, 4));
         assert!(parse_history(&game, "1122:9B").is_err());
+    }
+
+    #[test]
+    fn the_suggested_move_is_one_the_game_reads() {
+        let specs = [
+            GameSpec::mastermind(4, 6),
+            GameSpec::mastermind(12, 4),
+            GameSpec::bulls(4, 10),
+            GameSpec {
+                alphabet: Some("RGBYOP".into()),
+                ..GameSpec::mastermind(16, 6)
+            },
+            GameSpec {
+                kind: codebreak_core::GameKind::BlackPeg,
+                ..GameSpec::mastermind(10, 3)
+            },
+            GameSpec {
+                kind: codebreak_core::GameKind::TwoD,
+                ..GameSpec::default()
+            },
+        ];
+        for spec in specs {
+            let game = Game::new(&spec).unwrap();
+            let why = parse_move(&game, "x").unwrap_err();
+            let example = why.rsplit("such as ").next().unwrap();
+            assert!(parse_move(&game, example).is_ok(), "{game}: {why}");
+        }
     }
 }

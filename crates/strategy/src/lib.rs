@@ -35,15 +35,15 @@ pub mod registry;
 pub mod two_phase;
 
 pub use breaker::{Breaker, Progress};
-pub use diagnose::{Diagnosis, Suspect, diagnose};
+pub use diagnose::{Correction, Diagnosis, Impossible, Suspect, diagnose};
 pub use error::{HintError, InconsistentFeedback, MoveError, NotAGuess, StrategyError};
 pub use greedy::{Greedy, PartitionStats};
 pub use hint::{Hint, Suggestion, hint};
 pub use history::{ParseHistoryError, parse_history, parse_move};
 pub use maker::{Adversarial, Codemaker, Honest};
 pub use registry::{
-    AnyStrategy, Applies, StrategyInfo, StrategyKind, StrategyOptions, StrategyOptionsSpec,
-    strategies,
+    AnyStrategy, Applies, Decision, StrategyInfo, StrategyKind, StrategyOptions,
+    StrategyOptionsSpec, strategies,
 };
 
 /// What a strategy sees when it must move.

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use codebreak_core::{AnyEngine, Code, Feedback, Game, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, Feedback, Game, HIST_LEN, dispatch_engine};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -82,29 +82,39 @@ impl Adversarial {
 }
 
 impl Codemaker for Adversarial {
+    /// # Panics
+    ///
+    /// When `guess` is not a guess of the game (front ends parse guesses with the game).
     fn answer(&mut self, guess: &Code) -> Feedback {
-        let game = self.engine.game();
-        let win = game.win();
-        // Group the open secrets by their reply to the guess.
-        let mut groups: Vec<(Feedback, Vec<u32>)> = Vec::new();
-        for &s in &self.open {
-            let fb = game.score(&self.engine.space().code(s), guess);
-            match groups.iter_mut().find(|(f, _)| *f == fb) {
-                Some((_, v)) => v.push(s),
-                None => groups.push((fb, vec![s])),
+        let g = self
+            .engine
+            .space()
+            .index_of(guess)
+            .expect("a valid guess of the game");
+        // Count the open secrets per reply with the engine's scorer, then keep the largest
+        // class: two passes, no per-secret allocation, on games of millions of codes too.
+        let open = std::mem::take(&mut self.open);
+        let (best, kept) = dispatch_engine!(&*self.engine, e => {
+            let mut counts = [0usize; HIST_LEN];
+            for &s in &open {
+                counts[e.score(s, g).index()] += 1;
             }
-        }
-        let best = groups
-            .into_iter()
-            .max_by(|(fa, a), (fb, b)| {
-                a.len()
-                    .cmp(&b.len())
-                    .then((*fb == win).cmp(&(*fa == win)))
-                    .then(fb.cmp(fa))
-            })
-            .expect("an adversary always has a secret open");
-        self.open = best.1;
-        best.0
+            let win = e.game().win();
+            let best = (0..e.feedback_count())
+                .map(|f| Feedback(f as u8))
+                .filter(|f| counts[f.index()] > 0)
+                .max_by(|&fa, &fb| {
+                    counts[fa.index()]
+                        .cmp(&counts[fb.index()])
+                        .then((fb == win).cmp(&(fa == win)))
+                        .then(fb.cmp(&fa))
+                })
+                .expect("an adversary always has a secret open");
+            let kept: Vec<u32> = open.into_iter().filter(|&s| e.score(s, g) == best).collect();
+            (best, kept)
+        });
+        self.open = kept;
+        best
     }
     fn open_secrets(&self) -> usize {
         self.open.len()

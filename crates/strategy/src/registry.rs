@@ -1,6 +1,6 @@
 //! Stable names for the built-in strategies, and their options.
 
-use codebreak_core::{Code, CodeSpace, Game, Named, Pool, Rules, Ties};
+use codebreak_core::{Code, CodeSpace, Game, Named, Pool, Rules, Sample, Sampling, Ties};
 use serde::{Deserialize, Serialize};
 
 use crate::entropy::Entropy;
@@ -47,6 +47,8 @@ pub struct Applies {
     pub seed: bool,
     /// `first_guess`: a fixed opening (every strategy).
     pub first_guess: bool,
+    /// `sample`: how much of a large pool a greedy strategy scores (see [`Sampling`]).
+    pub sample: bool,
 }
 
 impl StrategyKind {
@@ -81,6 +83,7 @@ impl StrategyKind {
             ties: self.is_greedy(),
             seed: self == StrategyKind::Random,
             first_guess: true,
+            sample: self.is_greedy(),
         }
     }
 
@@ -134,6 +137,18 @@ pub struct StrategyOptions {
     pub seed: Option<u64>,
     /// A fixed first guess.
     pub first_guess: Option<Code>,
+    /// When a greedy strategy scores a sample of its pool (default [`Sampling::Auto`]).
+    pub sample: Option<Sampling>,
+}
+
+/// A strategy's guess, and the sample it was chosen from when a greedy strategy's pool was too
+/// large to score whole (see [`Sampling`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Code index of the guess.
+    pub guess: u32,
+    /// The sample scored, if any.
+    pub sample: Option<Sample>,
 }
 
 impl StrategyOptions {
@@ -147,6 +162,7 @@ impl StrategyOptions {
             ties: self.ties.filter(|_| a.ties),
             seed: self.seed.filter(|_| a.seed),
             first_guess: self.first_guess.filter(|_| a.first_guess),
+            sample: self.sample.filter(|_| a.sample),
         }
     }
 
@@ -166,6 +182,10 @@ impl StrategyOptions {
         }
         if !a.seed && self.seed.is_some() {
             return Err(StrategyError::SeedNotApplicable(name));
+        }
+        // Sampling::Auto is every strategy's behaviour; only another choice is refused.
+        if !a.sample && self.sample.is_some_and(|s| s != Sampling::Auto) {
+            return Err(StrategyError::SampleNotApplicable(name));
         }
         Ok(())
     }
@@ -189,6 +209,9 @@ pub struct StrategyOptionsSpec {
     /// A fixed first guess, as text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_guess: Option<String>,
+    /// How much of a large pool a greedy strategy scores: `auto`, `off` or a number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample: Option<Sampling>,
 }
 
 impl StrategyOptionsSpec {
@@ -206,6 +229,7 @@ impl StrategyOptionsSpec {
             ties: self.ties,
             seed: self.seed,
             first_guess,
+            sample: self.sample,
         })
     }
 }
@@ -229,6 +253,7 @@ pub struct AnyStrategy {
     first_guess: Option<(u32, Code)>,
     pool: Option<Pool>,
     ties: Option<Ties>,
+    sampling: Option<Sampling>,
     seed: Option<u64>,
 }
 
@@ -262,27 +287,32 @@ impl AnyStrategy {
         }
         let pool = opts.pool.unwrap_or_default();
         let ties = opts.ties.unwrap_or_default();
+        let sampling = opts.sample.unwrap_or_default();
         let kind_impl = match kind {
             StrategyKind::First => Kind::First(First),
             StrategyKind::Minimax => Kind::Minimax(Greedy {
                 cost: crate::minimax::LargestClass,
                 pool,
                 ties,
+                sampling,
             }),
             StrategyKind::ExpectedSize => Kind::ExpectedSize(Greedy {
                 cost: crate::expected_size::SumOfSquares,
                 pool,
                 ties,
+                sampling,
             }),
             StrategyKind::Entropy => Kind::Entropy(Greedy {
                 cost: crate::entropy::InformationCost,
                 pool,
                 ties,
+                sampling,
             }),
             StrategyKind::MostParts => Kind::MostParts(Greedy {
                 cost: crate::most_parts::PartCount,
                 pool,
                 ties,
+                sampling,
             }),
             StrategyKind::Random => Kind::Random(RandomConsistent {
                 seed: opts.seed.unwrap_or(0),
@@ -306,6 +336,7 @@ impl AnyStrategy {
             first_guess,
             pool: applies.pool.then_some(pool),
             ties: applies.ties.then_some(ties),
+            sampling: applies.sample.then_some(sampling),
             seed: applies.seed.then(|| opts.seed.unwrap_or(0)),
         })
     }
@@ -346,6 +377,11 @@ impl AnyStrategy {
         self.ties
     }
 
+    /// When the pool is sampled, for greedy strategies.
+    pub fn sampling(&self) -> Option<Sampling> {
+        self.sampling
+    }
+
     /// The seed, for the random strategy.
     pub fn seed(&self) -> Option<u64> {
         self.seed
@@ -368,6 +404,9 @@ impl AnyStrategy {
                 parts.push(format!("ties {t}"));
             }
         }
+        if let Some(s) = self.sampling.filter(|&s| s != Sampling::Auto) {
+            parts.push(format!("sample {s}"));
+        }
         if let Some(s) = self.seed {
             parts.push(format!("seed {s}"));
         }
@@ -382,21 +421,39 @@ impl AnyStrategy {
     }
 }
 
-impl Strategy for AnyStrategy {
-    fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
+impl AnyStrategy {
+    /// The next guess, with the sample it was chosen from if the pool was sampled.
+    pub fn decide<R: Rules>(&self, pos: &Position<'_, R>) -> Decision {
         if pos.history.is_empty()
             && let Some((g, _)) = self.first_guess
         {
-            return g;
+            return Decision {
+                guess: g,
+                sample: None,
+            };
         }
+        let greedy = |c: codebreak_core::Choice| Decision {
+            guess: c.guess,
+            sample: c.sample,
+        };
+        let plain = |guess: u32| Decision {
+            guess,
+            sample: None,
+        };
         match &self.imp {
-            Kind::First(s) => s.choose(pos),
-            Kind::Minimax(s) => s.choose(pos),
-            Kind::ExpectedSize(s) => s.choose(pos),
-            Kind::Entropy(s) => s.choose(pos),
-            Kind::MostParts(s) => s.choose(pos),
-            Kind::Random(s) => s.choose(pos),
-            Kind::TwoPhase(s) => s.choose(pos),
+            Kind::First(s) => plain(s.choose(pos)),
+            Kind::Minimax(s) => greedy(s.decide(pos)),
+            Kind::ExpectedSize(s) => greedy(s.decide(pos)),
+            Kind::Entropy(s) => greedy(s.decide(pos)),
+            Kind::MostParts(s) => greedy(s.decide(pos)),
+            Kind::Random(s) => plain(s.choose(pos)),
+            Kind::TwoPhase(s) => plain(s.choose(pos)),
         }
+    }
+}
+
+impl Strategy for AnyStrategy {
+    fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
+        self.decide(pos).guess
     }
 }

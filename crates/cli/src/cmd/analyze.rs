@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use codebreak_analysis::analyze;
-use codebreak_core::AnyEngine;
+use codebreak_analysis::{Estimate, MAX_SECONDS, alternatives, analyze, estimate};
+use codebreak_core::error::human_duration;
+use codebreak_core::{AnyEngine, Pool};
 use codebreak_strategy::{AnyStrategy, StrategyKind};
 use codebreak_tree::{Format, SelfCheck};
 
@@ -56,6 +57,9 @@ pub struct AnalyzeArgs {
     /// Replay every secret through the tree with the rules alone and check the figures.
     #[arg(long)]
     pub self_check: bool,
+    /// Run even an analysis estimated to take more than a minute.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
@@ -90,9 +94,14 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         })
         .collect::<Result<_, _>>()
         .bad_input()?;
+    let estimates: Vec<Estimate> = strategies.iter().map(|s| estimate(&engine, s)).collect();
+    if !a.force {
+        check_duration(&engine, &strategies, &estimates)?;
+    }
     let mut results = Vec::with_capacity(strategies.len());
-    for s in &strategies {
-        let bar = output::progress_bar(engine.space().secrets().len() as u64, a.json, s.name());
+    for (s, e) in strategies.iter().zip(&estimates) {
+        let what = format!("{} (about {})", s.name(), human_duration(e.seconds));
+        let bar = output::progress_bar(engine.space().secrets().len() as u64, a.json, &what);
         let progress = bar.as_ref().map(|b| {
             let b = b.clone();
             move |done: u64| b.set_position(done)
@@ -166,4 +175,45 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         text
     };
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
+}
+
+/// Refuses, before it starts, an analysis estimated to take more than a minute, with the
+/// estimate and faster ways to figures (`--force` runs it anyway).
+fn check_duration(
+    engine: &AnyEngine,
+    strategies: &[AnyStrategy],
+    estimates: &[Estimate],
+) -> Result<(), Failure> {
+    let total: f64 = estimates.iter().map(|e| e.seconds).sum();
+    if total <= MAX_SECONDS {
+        return Ok(());
+    }
+    let game = engine.game();
+    let (slowest, _) = strategies
+        .iter()
+        .zip(estimates)
+        .max_by(|a, b| a.1.seconds.total_cmp(&b.1.seconds))
+        .expect("at least one strategy");
+    let mut tries: Vec<String> = alternatives(engine, slowest)
+        .iter()
+        .map(|alt| {
+            let change = match alt.pool {
+                Some(Pool::Consistent) => "--pool consistent".to_string(),
+                _ => format!("--strategy {}", alt.strategy),
+            };
+            format!("{change} (about {})", human_duration(alt.estimate.seconds))
+        })
+        .collect();
+    tries.push("a smaller game".to_string());
+    Err(Failure::BadInput(anyhow::anyhow!(
+        "analyzing {game} with {} would take about {}, estimated from the game's size, more than the {} allowed without --force: try {}, or --force to run it anyway",
+        strategies
+            .iter()
+            .map(|s| s.describe(game))
+            .collect::<Vec<_>>()
+            .join(", "),
+        human_duration(total),
+        human_duration(MAX_SECONDS),
+        tries.join(", ")
+    )))
 }

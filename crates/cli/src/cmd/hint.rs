@@ -39,9 +39,14 @@ pub struct HintArgs {
     pub all: bool,
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
-    /// How many of the remaining secrets to list, 0 to 1000.
-    #[arg(long, default_value_t = 10, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged_usize(codebreak_session::SHOW))]
+    /// How many of the remaining secrets to list.
+    #[arg(
+        long,
+        default_value_t = 10,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = crate::args::ranged::<usize>(codebreak_session::SHOW)
+    )]
     pub show: usize,
     /// Print JSON.
     #[arg(long)]
@@ -176,6 +181,15 @@ fn text(game: &Game, h: &HintReport) -> String {
     }
     for o in &h.omitted {
         out.push_str(&format!("note       {}: {}\n", o.strategy, o.why));
+    }
+    for s in h.suggestions.iter() {
+        if let Some(sample) = &s.sample {
+            out.push_str(&format!(
+                "note       {}'s guess was {}: --sample N scores more (or off, all)\n",
+                s.strategy,
+                sample.describe()
+            ));
+        }
     }
     out
 }

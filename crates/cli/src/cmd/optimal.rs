@@ -25,6 +25,14 @@ Examples:
   codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues";
 
+/// `--node-limit`: any positive number of nodes.
+const NODE_LIMIT: codebreak_core::Range = codebreak_core::Range {
+    what: "node limit",
+    min: 1,
+    max: u64::MAX,
+    doc: "nodes searched before the search stops as if interrupted",
+};
+
 /// Arguments of `optimal`.
 #[derive(Args, Debug)]
 pub struct OptimalArgs {
@@ -35,7 +43,7 @@ pub struct OptimalArgs {
     pub objective: Objective,
     /// No secret may need more guesses than D (1 to 63).
     #[arg(long, value_name = "D", allow_hyphen_values = true,
-          value_parser = crate::args::ranged(codebreak_search::MAX_DEPTH))]
+          value_parser = crate::args::ranged::<u32>(codebreak_search::MAX_DEPTH))]
     pub max_depth: Option<u32>,
     /// Which codes may be guessed.
     #[arg(long, default_value = "all", value_parser = crate::args::named::<Pool>())]
@@ -62,23 +70,11 @@ pub struct OptimalArgs {
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
     /// Stop after N search nodes (at least 1), writing the checkpoint as Ctrl-C does.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_node_limit)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::ranged::<u64>(NODE_LIMIT))]
     pub node_limit: Option<u64>,
     /// Search even a game judged too large to finish.
     #[arg(long)]
     pub force: bool,
-}
-
-/// Reads `--node-limit`: a whole number of nodes, at least 1.
-fn parse_node_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "{} is not a node limit: expected a whole number from 1 to {}",
-            quote(text),
-            u64::MAX
-        )),
-    }
 }
 
 /// Fails before the search when a file it will write cannot be: its directory is missing or
@@ -196,6 +192,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         strategy: "optimal".into(),
         description: search.describe(),
         figures: solution.figures(),
+        sampled: 0,
         seconds: solution.seconds,
         tree: solution.tree.clone(),
     };

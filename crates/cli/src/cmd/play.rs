@@ -28,14 +28,14 @@ pub struct PlayArgs {
     /// Fixes the random secret, for a game that can be played again (default: a new secret
     /// each run).
     #[arg(long, value_name = "SEED", alias = "seed", allow_hyphen_values = true,
-          value_parser = crate::args::parse_seed)]
+          value_parser = crate::args::ranged::<u64>(codebreak_core::choice::SEED))]
     pub secret_seed: Option<u64>,
     /// A fixed secret, for teaching and testing.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["maker", "secret_seed"])]
     pub secret: Option<String>,
     /// Guesses allowed, 1 to 100 (default 10, two more per peg beyond 4).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged(codebreak_session::ATTEMPTS))]
+          value_parser = crate::args::ranged::<u32>(codebreak_session::ATTEMPTS))]
     pub attempts: Option<u32>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]

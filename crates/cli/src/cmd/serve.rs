@@ -14,6 +14,14 @@ Examples:
   codebreak serve --host 0.0.0.0       # reachable from other machines: mind who can reach it
   codebreak serve --host 0.0.0.0 --allow-host mybox.lan   # ... also by this name";
 
+/// `--port`: a TCP port (0 lets the system choose).
+const PORT: codebreak_core::Range = codebreak_core::Range {
+    what: "port",
+    min: 0,
+    max: u16::MAX as u64,
+    doc: "the TCP port to listen on",
+};
+
 /// Arguments of `serve`.
 #[derive(Args, Debug)]
 #[command(after_help = EXAMPLES)]
@@ -22,7 +30,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 8080, allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<u16>(PORT))]
     pub port: u16,
     /// Also answer requests addressed to this host name (repeatable). The server answers
     /// only to localhost, 127.0.0.1 and ::1, the --host it is bound to and, bound to 0.0.0.0

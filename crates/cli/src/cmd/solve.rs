@@ -40,7 +40,7 @@ pub struct SolveArgs {
     /// Fixes the random secret of --maker random, for a run that can be repeated (default: a
     /// new secret each run).
     #[arg(long, value_name = "SEED", alias = "maker-seed", allow_hyphen_values = true,
-          value_parser = crate::args::parse_seed)]
+          value_parser = crate::args::ranged::<u64>(codebreak_core::choice::SEED))]
     pub secret_seed: Option<u64>,
     /// Show how many secrets are still possible after each answer.
     #[arg(long, short)]
@@ -204,6 +204,7 @@ impl Solver<'_> {
 
     fn announce(&mut self, number: usize, guess: &Code) -> Result<(), Failure> {
         let remaining = self.session.remaining();
+        let sample = self.session.sample();
         if self.json {
             interact::emit(&self.session.state(0))?;
         } else {
@@ -211,6 +212,9 @@ impl Solver<'_> {
                 "guess {number:>2}:  {}   ({remaining} possible)",
                 self.painter.code(self.game, guess)
             );
+            if let Some(s) = sample {
+                println!("           {}", s.describe());
+            }
         }
         Ok(())
     }
@@ -381,11 +385,6 @@ fn expected(game: &Game) -> String {
     )
 }
 
-fn reply_forms(game: &Game) -> &'static str {
-    match game.kind() {
-        codebreak_core::GameKind::Bulls => "1A2B, \"1 2\" or 12",
-        codebreak_core::GameKind::BlackPeg => "the black count, such as 2 or 2B",
-        codebreak_core::GameKind::TwoD => "low, high, mixed or hit",
-        codebreak_core::GameKind::Mastermind => "1B2W, \"1 2\" or 12",
-    }
+fn reply_forms(game: &Game) -> String {
+    game.feedback().forms()
 }

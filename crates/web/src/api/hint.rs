@@ -6,7 +6,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use codebreak_core::{Code, Feedback, GameSpec, Pool, Ties};
+use codebreak_core::{Code, Feedback, GameSpec, Pool, Sampling, Ties};
 use codebreak_session::HintOptions;
 use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
@@ -35,6 +35,8 @@ pub struct HintRequest {
     ties: Option<Ties>,
     seed: Option<u64>,
     first_guess: Option<String>,
+    /// How much of a large pool a greedy strategy scores: auto, off or a number.
+    sample: Option<Sampling>,
     show: Option<usize>,
 }
 
@@ -65,6 +67,7 @@ pub async fn hint(
                 ties: req.ties,
                 seed: req.seed,
                 first_guess: req.first_guess,
+                sample: req.sample,
             },
         )?,
         show,

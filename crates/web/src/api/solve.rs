@@ -5,7 +5,7 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use codebreak_core::{GameSpec, Pool, Ties};
+use codebreak_core::{GameSpec, Pool, Sampling, Ties};
 use codebreak_session::{SessionError, SolveSession, SolveState};
 use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
@@ -29,6 +29,8 @@ pub struct StartRequest {
     ties: Option<Ties>,
     seed: Option<u64>,
     first_guess: Option<String>,
+    /// How much of a large pool a greedy strategy scores: auto, off or a number.
+    sample: Option<Sampling>,
 }
 
 #[derive(Deserialize)]
@@ -92,6 +94,7 @@ pub async fn start(
             ties: req.ties,
             seed: req.seed,
             first_guess: req.first_guess,
+            sample: req.sample,
         },
     )?;
     let (engine, charge) = state

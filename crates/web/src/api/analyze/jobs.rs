@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use codebreak_analysis::Analysis;
-use codebreak_core::{AnyEngine, Game, GameSpec, Pool, Ties};
+use codebreak_core::{AnyEngine, Game, GameSpec, Pool, Sampling, Ties};
 use codebreak_search::{Effort, OptimalSpec, Search, SearchOptions};
 use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
@@ -35,6 +35,8 @@ pub struct AnalyzeRequest {
     ties: Option<Ties>,
     seed: Option<u64>,
     first_guess: Option<String>,
+    /// How much of a large pool a greedy strategy scores: auto, off or a number.
+    sample: Option<Sampling>,
     /// Options of the `optimal` entry (its pool defaults to the request's `pool`).
     optimal: Option<OptimalSpec>,
 }
@@ -260,6 +262,7 @@ fn steps(
             ties: req.ties,
             seed: req.seed,
             first_guess: req.first_guess,
+            sample: req.sample,
         },
     )?;
     let mut steps = Vec::with_capacity(req.strategies.len());

@@ -172,6 +172,7 @@ fn checked(game: &Game, description: String, solution: Solution) -> Result<Outco
             strategy: OPTIMAL.into(),
             description,
             figures,
+            sampled: 0,
             seconds: solution.seconds,
             tree: solution.tree,
         },

@@ -55,6 +55,7 @@ fn analysis_of(game: &Game, tree: DecisionTree) -> Result<Analysis, ApiError> {
         strategy: "tree".into(),
         description: description.clone(),
         figures: Figures::from_histogram(report.histogram),
+        sampled: 0,
         seconds: start.elapsed().as_secs_f64(),
         tree: DecisionTree {
             game: game.spec(),
