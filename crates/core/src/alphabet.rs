@@ -26,20 +26,24 @@ pub struct Alphabet {
     fold_case: bool,
 }
 
-/// Characters that separate moves and replies in histories (`1122:1B0W,3456:0B2W`), so they
-/// cannot be symbols.
-pub const SEPARATORS: [char; 3] = [':', ',', ';'];
+/// The byte-order mark, which history and tree readers skip at the start of a text.
+const BOM: char = '\u{feff}';
+
+/// Characters that mean something in histories, so they cannot be symbols: they separate
+/// moves and replies (`1122:1B0W,3456:0B2W`, `1122=1B0W`) or start a comment (`# game 2`).
+pub const SEPARATORS: [char; 5] = [':', ',', ';', '=', '#'];
 
 impl Alphabet {
-    /// Validates `text` as an alphabet: printable symbols, none repeated, none of
-    /// [`SEPARATORS`].
+    /// Validates `text` as an alphabet: printable symbols (no white space, control character or
+    /// byte-order mark), none repeated, none of [`SEPARATORS`].
     pub fn new(text: &str) -> Result<Self, SpecError> {
         let symbols: Vec<char> = text.chars().collect();
         if symbols.is_empty() {
             return Err(SpecError::EmptyAlphabet);
         }
         for (i, &c) in symbols.iter().enumerate() {
-            if c.is_whitespace() || c.is_control() {
+            // A byte-order mark is invisible, and readers skip one at the start of a text.
+            if c.is_whitespace() || c.is_control() || c == BOM {
                 return Err(SpecError::AlphabetWhitespace {
                     alphabet: text.to_string(),
                 });
@@ -140,6 +144,25 @@ mod tests {
         assert!(matches!(
             Alphabet::new("AB:C"),
             Err(SpecError::AlphabetSeparator { symbol: ':', .. })
+        ));
+        // Found by fuzzing (histories): a code holding `=` or starting with `#` could be
+        // written in a history but not read back from it.
+        for (alphabet, symbol) in [("AB=C", '='), ("#ABC", '#')] {
+            let e = Alphabet::new(alphabet).unwrap_err();
+            assert_eq!(
+                e,
+                SpecError::AlphabetSeparator {
+                    alphabet: alphabet.into(),
+                    symbol
+                }
+            );
+            assert!(e.to_string().contains("histories"), "{e}");
+        }
+        // Found by fuzzing (histories): a code starting with a byte-order mark lost it when
+        // it began a history.
+        assert!(matches!(
+            Alphabet::new("\u{feff}x"),
+            Err(SpecError::AlphabetWhitespace { .. })
         ));
     }
 

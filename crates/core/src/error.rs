@@ -54,16 +54,16 @@ pub enum SpecError {
     EmptyAlphabet,
     /// White space or control characters in an alphabet.
     #[error(
-        "alphabet {} contains white space or a control character: expected printable symbols only",
+        "alphabet {} contains white space, a control character or a byte-order mark: expected printable symbols only",
         quote(.alphabet)
     )]
     AlphabetWhitespace {
         /// The alphabet given.
         alphabet: String,
     },
-    /// A symbol that separates moves in histories.
+    /// A symbol that means something in histories (a separator, or the comment mark).
     #[error(
-        "alphabet {} contains {symbol:?}, which separates moves in histories: choose other symbols",
+        "alphabet {} contains {symbol:?}, which separates moves or starts a comment in histories: choose other symbols",
         quote(.alphabet)
     )]
     AlphabetSeparator {
