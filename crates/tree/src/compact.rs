@@ -7,14 +7,36 @@
 //! colours `ABC` (21 guesses in all):
 //! `{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}`.
 //!
-//! The notation carries no game, so reading it needs one.
+//! The notation carries no game, so reading it needs one. Its braces cannot be symbols of the
+//! game (`:` and `,` never are: see `codebreak_core::alphabet::SEPARATORS`), so a game whose
+//! alphabet holds one is refused both ways ([`TreeError::CompactAlphabet`]).
 
 use codebreak_core::{Feedback, Game, Reply};
 
 use crate::Node;
 use crate::error::TreeError;
 
-/// Writes a subtree in compact notation.
+/// Symbols of the notation's structure besides `:` and `,`, which no alphabet holds.
+const SYNTAX: [char; 2] = ['{', '}'];
+
+/// Refuses a game whose codes could hold the notation's braces: they could not be read back.
+pub fn check_game(game: &Game) -> Result<(), TreeError> {
+    match game
+        .alphabet()
+        .symbols()
+        .iter()
+        .find(|c| SYNTAX.contains(c))
+    {
+        Some(&symbol) => Err(TreeError::CompactAlphabet {
+            game: game.to_string(),
+            symbol,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Writes a subtree in compact notation. The game must pass [`check_game`], or the text does
+/// not read back.
 pub fn to_string(game: &Game, node: &Node) -> String {
     let mut out = String::new();
     write_node(game, node, &mut out);
@@ -173,6 +195,7 @@ impl Parser<'_> {
 
 /// Reads a tree in compact notation for `game`.
 pub fn from_str(game: &Game, text: &str) -> Result<Node, TreeError> {
+    check_game(game)?;
     let mut p = Parser {
         game,
         chars: text.chars().collect(),
@@ -199,6 +222,33 @@ mod tests {
         assert_eq!(to_string(&game, &node), text);
         let report = crate::verify(&game, &node).unwrap();
         assert_eq!(report.total, 21);
+    }
+
+    #[test]
+    fn braces_in_the_alphabet_are_refused_both_ways() {
+        // Found by fuzzing (tree_compact): with symbols `{` and `}`, `{{{:{low:}},...` was
+        // written and could not be read back.
+        let game = Game::new(&GameSpec {
+            alphabet: Some("{}".into()),
+            ..GameSpec::mastermind(2, 2)
+        })
+        .unwrap();
+        let tree = crate::DecisionTree {
+            game: game.spec(),
+            strategy: None,
+            root: Node::leaf(game.parse_guess("{}").unwrap()),
+        };
+        let e = crate::write_string(&tree, &game, crate::Format::Compact).unwrap_err();
+        assert!(
+            matches!(e, TreeError::CompactAlphabet { symbol: '{', .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("json or paths"), "{e}");
+        let e = from_str(&game, "{}").unwrap_err();
+        assert!(matches!(e, TreeError::CompactAlphabet { .. }), "{e}");
+        // The other formats write it.
+        let json = crate::write_string(&tree, &game, crate::Format::Json).unwrap();
+        assert_eq!(crate::read(&json, None, Some(&game)).unwrap().tree, tree);
     }
 
     #[test]

@@ -74,6 +74,16 @@ pub enum TreeError {
         /// What was expected.
         why: String,
     },
+    /// A game whose alphabet holds a brace, which compact notation uses for its structure.
+    #[error(
+        "compact notation cannot hold the codes of {game}: its symbol {symbol:?} is part of the notation; choose json or paths, or another alphabet"
+    )]
+    CompactAlphabet {
+        /// The game.
+        game: String,
+        /// The symbol.
+        symbol: char,
+    },
     /// Not valid bracket notation (see [`crate::bracket`]), or counts of secrets that the rules
     /// contradict.
     #[error("bracket tree, line {line} column {column} (character {at}): {why}")]

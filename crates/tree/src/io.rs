@@ -132,7 +132,8 @@ pub fn read_text(input: impl Read) -> Result<String, TreeError> {
 ///
 /// Fails, before writing anything, when the format is not writable, when the tree is not for
 /// `game`, when a guess is not a legal guess of the game ([`crate::verify::check_guesses`]),
-/// or (paths) when the game is too large to enumerate; and when `out` fails
+/// (compact) when the game's alphabet holds a brace ([`compact::check_game`]), or (paths)
+/// when the game is too large to enumerate; and when `out` fails
 /// ([`TreeError::Io`], a closed pipe included).
 ///
 /// ```
@@ -177,7 +178,10 @@ pub fn write_string(tree: &DecisionTree, game: &Game, format: Format) -> Result<
     let root = &tree.root;
     Ok(match format {
         Format::Json => json::to_string(tree, game) + "\n",
-        Format::Compact => compact::to_string(game, root) + "\n",
+        Format::Compact => {
+            compact::check_game(game)?;
+            compact::to_string(game, root) + "\n"
+        }
         Format::Dot => dot::to_string(game, root),
         Format::Paths => paths::to_string(game, root)?,
         Format::Bracket => return Err(TreeError::NotWritable(format)),
