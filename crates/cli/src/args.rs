@@ -74,6 +74,15 @@ pub struct GameArgs {
     /// Enumeration order; "lowest code" tie-breaks follow it.
     #[arg(long, default_value = "lex", value_parser = named::<Order>())]
     pub order: Order,
+    /// Wordle's hard mode: every guess keeps the greens in place and uses every letter found
+    /// (--game wordle, or a game file with rules = "wordle").
+    #[arg(long)]
+    pub hard: bool,
+    /// A game file (TOML): its own guesses, secrets and scoring rule, see
+    /// examples/games/README.md. Replaces the other game options.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["game", "pegs", "colors", "size", "distinct_secret", "distinct_guess", "alphabet", "order"])]
+    pub game_file: Option<std::path::PathBuf>,
 }
 
 impl GameArgs {
@@ -88,13 +97,39 @@ impl GameArgs {
             distinct_guess: self.distinct_guess,
             alphabet: self.alphabet.clone(),
             order: self.order,
+            hard: self.hard,
+            ..GameSpec::default()
         }
     }
 
-    /// The validated game.
+    /// The validated game: from the game file, or from the options.
     pub fn game(&self) -> Result<Game, Failure> {
-        Game::new(&self.spec()).bad_input()
+        match &self.game_file {
+            Some(path) => load_game_file(path, self.hard),
+            None => Game::new(&self.spec()).bad_input(),
+        }
     }
+}
+
+/// Loads a game file (`--game-file`), with Wordle's hard mode turned on by `--hard`.
+pub fn load_game_file(path: &std::path::Path, hard: bool) -> Result<Game, Failure> {
+    let bad = |e: codebreak_gamefile::LoadError| Failure::BadInput(anyhow::anyhow!("{e}"));
+    let mut def = codebreak_gamefile::load(path).map_err(bad)?.def;
+    if hard {
+        let turned_on = match &mut def {
+            codebreak_gamefile::GameDef::List(list) => list.set_hard(true),
+            codebreak_gamefile::GameDef::Builtin { .. } => false,
+        };
+        if !turned_on {
+            {
+                return Err(Failure::BadInput(anyhow::anyhow!(
+                    "--hard is Wordle's hard mode, but {} is not a Wordle game: expected rules = \"wordle\"",
+                    path.display()
+                )));
+            }
+        }
+    }
+    def.game().map_err(bad)
 }
 
 /// Strategy options.

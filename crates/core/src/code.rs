@@ -51,6 +51,25 @@ impl Code {
         &mut self.pegs[..self.len as usize]
     }
 
+    /// The code of a list game standing for the code at `index` of its list (see
+    /// [`crate::ListGame::codes`]): four pegs holding the index in big-endian order, so that
+    /// codes sort as their indices do.
+    pub fn from_index(index: u32) -> Code {
+        let mut code = Code {
+            len: 4,
+            pegs: [0; MAX_PEGS],
+        };
+        code.pegs[..4].copy_from_slice(&index.to_be_bytes());
+        code
+    }
+
+    /// The list index of a code made by [`Code::from_index`]; `None` for a code of another
+    /// length.
+    pub fn as_index(&self) -> Option<u32> {
+        let p = self.pegs();
+        (p.len() == 4).then(|| u32::from_be_bytes([p[0], p[1], p[2], p[3]]))
+    }
+
     /// Number of pegs.
     #[inline]
     pub fn len(&self) -> usize {

@@ -10,7 +10,7 @@ use crate::code::Code;
 use crate::error::{ParseSamplingError, SizeError};
 use crate::feedback::Feedback;
 use crate::game::Game;
-use crate::rules::{AnyRules, BlackOnly, BlackWhite, Rules, TwoD, WidePegs};
+use crate::rules::{AnyRules, BlackOnly, BlackWhite, Rules, Table, TwoD, WidePegs};
 use crate::space::CodeSpace;
 use crate::spec::Order;
 use crate::symmetry::Symmetry;
@@ -666,6 +666,8 @@ pub enum AnyEngine {
     Wide(Engine<WidePegs>),
     /// twoD.
     TwoD(Engine<TwoD>),
+    /// List games (a reply table).
+    Table(Engine<Table>),
 }
 
 impl AnyEngine {
@@ -680,6 +682,7 @@ impl AnyEngine {
             AnyRules::BlackOnly128(r) => AnyEngine::BlackOnly128(Engine::new(g, space, r)),
             AnyRules::Wide(r) => AnyEngine::Wide(Engine::new(g, space, r)),
             AnyRules::TwoD(r) => AnyEngine::TwoD(Engine::new(g, space, r)),
+            AnyRules::Table(r) => AnyEngine::Table(Engine::new(g, space, r)),
         })
     }
 
@@ -718,6 +721,7 @@ macro_rules! dispatch_engine {
             $crate::engine::AnyEngine::BlackOnly128($e) => $body,
             $crate::engine::AnyEngine::Wide($e) => $body,
             $crate::engine::AnyEngine::TwoD($e) => $body,
+            $crate::engine::AnyEngine::Table($e) => $body,
         }
     };
 }

@@ -30,6 +30,23 @@ pub fn quote(text: &str) -> String {
 /// A game specification that does not describe a playable game.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SpecError {
+    /// A custom game asked for by spec alone.
+    #[error("the custom game {} is read from its game file: give the file (--game-file)", quote(.0))]
+    CustomNeedsFile(String),
+    /// An option that only Wordle has.
+    #[error("hard mode is Wordle's: expected it only with game wordle")]
+    HardNotWordle,
+    /// A list game whose table is too large to index.
+    #[error("the game has {entries} replies in its table: expected fewer than 2^32")]
+    TableTooLarge {
+        /// Guesses × secrets.
+        entries: usize,
+    },
+    /// A list game that ends when the secret is known, with 256 replies.
+    #[error(
+        "the game has 256 replies: a game that ends when the secret is known may have at most 255"
+    )]
+    TooManyKnownReplies,
     /// Pegs outside `1..=MAX_PEGS`.
     #[error("pegs {0} is out of range: expected 1 to {MAX_PEGS}")]
     Pegs(u32),
@@ -166,6 +183,18 @@ pub enum ParseCodeError {
         symbol: char,
         /// "guess" or "secret".
         role: &'static str,
+    },
+    /// A code that is not in a list game's list for its role.
+    #[error("{} is not a {role} of {game}{}", quote(.code), .hint)]
+    NotListed {
+        /// The text given.
+        code: String,
+        /// "guess" or "secret".
+        role: &'static str,
+        /// The game.
+        game: String,
+        /// A note on the code, or nothing.
+        hint: String,
     },
 }
 

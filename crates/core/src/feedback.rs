@@ -27,6 +27,10 @@ use crate::error::ParseFeedbackError;
 pub struct Feedback(pub u8);
 
 impl Feedback {
+    /// The reply no guess receives: the "win" of a game that ends when the secret is known
+    /// (such games have at most 255 replies).
+    pub const NONE: Feedback = Feedback(u8::MAX);
+
     /// The index as a `usize`, for indexing histograms.
     #[inline]
     pub fn index(self) -> usize {
@@ -62,6 +66,39 @@ pub enum Reply {
     Black(u8),
     /// A twoD comparison.
     TwoD(TwoDReply),
+    /// A reply of a list game: an index into its replies ([`ReplyNames`]).
+    Listed(u8),
+}
+
+/// The replies of a list game, by index: interned for the life of the process, so that
+/// [`FeedbackKind`] stays `Copy` (a process loads few games; equal lists share one copy).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ReplyNames(&'static [String]);
+
+impl ReplyNames {
+    /// The interned copy of `replies`.
+    pub fn intern(replies: &[String]) -> ReplyNames {
+        static INTERNED: std::sync::Mutex<Vec<&'static [String]>> =
+            std::sync::Mutex::new(Vec::new());
+        let mut all = INTERNED.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(&known) = all.iter().find(|&&r| r == replies) {
+            return ReplyNames(known);
+        }
+        let leaked: &'static [String] = Vec::leak(replies.to_vec());
+        all.push(leaked);
+        ReplyNames(leaked)
+    }
+
+    /// The replies.
+    pub fn names(&self) -> &'static [String] {
+        self.0
+    }
+}
+
+impl fmt::Debug for ReplyNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ReplyNames({} replies)", self.0.len())
+    }
 }
 
 /// The reply space of a game.
@@ -81,6 +118,16 @@ pub enum FeedbackKind {
     },
     /// The four replies of twoD.
     TwoD,
+    /// The replies of a list game ([`crate::ListGame`]), written as listed.
+    List {
+        /// The replies, by index.
+        names: ReplyNames,
+        /// The winning reply of a game that ends by guessing (the last index); `None` for a
+        /// game that ends when the secret is known.
+        win: Option<u8>,
+        /// Wordle's replies: also read with `.` for grey, in any case, or as coloured squares.
+        wordle: bool,
+    },
 }
 
 /// Offset of the first index with `black` black pegs, in the triangular layout.
@@ -111,12 +158,17 @@ impl FeedbackKind {
             }
             FeedbackKind::BlackOnly { pegs } => pegs as usize + 1,
             FeedbackKind::TwoD => 4,
+            FeedbackKind::List { names, .. } => names.0.len(),
         }
     }
 
-    /// The winning reply.
+    /// The winning reply. A game that ends when the secret is known has none: its "win" is
+    /// [`Feedback::NONE`], which no guess ever receives.
     pub fn win(&self) -> Feedback {
-        Feedback((self.count() - 1) as u8)
+        match *self {
+            FeedbackKind::List { win, .. } => win.map_or(Feedback::NONE, Feedback),
+            _ => Feedback((self.count() - 1) as u8),
+        }
     }
 
     /// The index of a reply. The reply must be in range for the game.
@@ -130,6 +182,7 @@ impl FeedbackKind {
             (FeedbackKind::TwoD, Reply::TwoD(r)) => {
                 Feedback(TWOD_ORDER.iter().position(|&x| x == r).unwrap_or(0) as u8)
             }
+            (FeedbackKind::List { .. }, Reply::Listed(i)) => Feedback(i),
             (kind, reply) => panic!("reply {reply:?} does not belong to {kind:?}"),
         }
     }
@@ -149,6 +202,7 @@ impl FeedbackKind {
             }
             FeedbackKind::BlackOnly { .. } => Reply::Black(fb.0),
             FeedbackKind::TwoD => Reply::TwoD(TWOD_ORDER[fb.index() & 3]),
+            FeedbackKind::List { .. } => Reply::Listed(fb.0),
         }
     }
 
@@ -198,6 +252,15 @@ impl FeedbackKind {
                 },
             ) => (b1.abs_diff(b2) + w1.abs_diff(w2)) as u32,
             (Reply::Black(b1), Reply::Black(b2)) => b1.abs_diff(b2) as u32,
+            (Reply::Listed(i), Reply::Listed(j)) => match *self {
+                _ if i == j => 0,
+                // Wordle: how many tiles have another colour.
+                FeedbackKind::List { wordle: true, .. } => {
+                    let (x, y) = (crate::wordle::colours(a), crate::wordle::colours(b));
+                    x.iter().zip(&y).filter(|(p, q)| p != q).count() as u32
+                }
+                _ => 1,
+            },
             (Reply::TwoD(r1), Reply::TwoD(r2)) => {
                 use TwoDReply::*;
                 match (r1, r2) {
@@ -232,6 +295,11 @@ impl FeedbackKind {
                 TwoDReply::Hit => "hit",
             }
             .to_string(),
+            (FeedbackKind::List { names, .. }, Reply::Listed(i)) => names
+                .0
+                .get(i as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("#{i}")),
             _ => unreachable!(),
         }
     }
@@ -241,7 +309,7 @@ impl FeedbackKind {
         match self.decode(fb) {
             Reply::Pegs { black, white } => format!("{black}{white}"),
             Reply::Black(b) => format!("{b}"),
-            Reply::TwoD(_) => self.format(fb),
+            Reply::TwoD(_) | Reply::Listed(_) => self.format(fb),
         }
     }
 
@@ -285,6 +353,8 @@ impl FeedbackKind {
                 vec![format!("{b}"), format!("{b}B")]
             }
             FeedbackKind::TwoD => ["low", "high", "mixed", "hit"].map(String::from).to_vec(),
+            FeedbackKind::List { wordle: true, .. } => vec!["GYBBG".into(), "GY..G".into()],
+            FeedbackKind::List { names, .. } => names.0.iter().take(4).cloned().collect(),
         }
     }
 
@@ -325,6 +395,21 @@ impl FeedbackKind {
                 format!("a black count from 0 to {pegs}, such as {listed}")
             }
             FeedbackKind::TwoD => listed,
+            FeedbackKind::List { wordle: true, .. } => {
+                format!("five tiles of G (green), Y (yellow) and B or . (grey), such as {listed}")
+            }
+            FeedbackKind::List { names, .. } => {
+                let all: Vec<&str> = names.0.iter().map(String::as_str).collect();
+                if all.len() <= 8 {
+                    format!("one of {}", all.join(", "))
+                } else {
+                    format!(
+                        "one of the game's {} replies, such as {}",
+                        all.len(),
+                        all[..4].join(", ")
+                    )
+                }
+            }
         }
     }
 
@@ -389,6 +474,28 @@ impl FeedbackKind {
     pub fn parse(&self, text: &str) -> Result<Feedback, ParseFeedbackError> {
         let t = text.trim();
         match *self {
+            FeedbackKind::List { names, wordle, .. } => {
+                let names = names.0;
+                let found = names.iter().position(|r| r == t).or_else(|| {
+                    let folded: Vec<usize> = (0..names.len())
+                        .filter(|&i| names[i].eq_ignore_ascii_case(t))
+                        .collect();
+                    (folded.len() == 1).then(|| folded[0])
+                });
+                match (found, wordle) {
+                    (Some(i), _) => Ok(Feedback(i as u8)),
+                    (None, true) => {
+                        let fb = crate::wordle::parse_reply(t).map_err(|_| self.syntax(text))?;
+                        let canonical = crate::wordle::format_reply(fb);
+                        names
+                            .iter()
+                            .position(|r| *r == canonical)
+                            .map(|i| Feedback(i as u8))
+                            .ok_or_else(|| self.syntax(text))
+                    }
+                    (None, false) => Err(self.syntax(text)),
+                }
+            }
             FeedbackKind::TwoD => {
                 let r = match t.to_ascii_lowercase().as_str() {
                     "low" | "l" | "lo" | "<" => TwoDReply::Low,

@@ -1,11 +1,13 @@
 //! The validated game.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
 use crate::code::{Code, MAX_PEGS};
 use crate::error::{ParseCodeError, ParseFeedbackError, SizeError, SpecError};
-use crate::feedback::{Feedback, FeedbackKind, Reply};
+use crate::feedback::{Feedback, FeedbackKind, Reply, ReplyNames};
+use crate::list::{End, ListGame, ListRule};
 use crate::rules::{AnyRules, Rules};
 use crate::space::{CodeSpace, MAX_CODES};
 use crate::spec::{GameKind, GameSpec, MAX_COLORS, Order};
@@ -51,12 +53,45 @@ pub struct Game {
     order: Order,
     feedback: FeedbackKind,
     rules: AnyRules,
+    /// The lists of a list game (Wordle, a game file); codes are then indices into them.
+    list: Option<Arc<ListGame>>,
 }
 
 impl Game {
     /// Validates a spec.
     pub fn new(spec: &GameSpec) -> Result<Game, SpecError> {
         let kind = spec.kind;
+        if spec.hard && kind != GameKind::Wordle {
+            return Err(SpecError::HardNotWordle);
+        }
+        match kind {
+            GameKind::Custom => {
+                return Err(SpecError::CustomNeedsFile(
+                    spec.name.clone().unwrap_or_default(),
+                ));
+            }
+            GameKind::Wordle => {
+                let na = |option| SpecError::NotApplicable {
+                    option,
+                    game: "wordle",
+                };
+                for (set, option) in [
+                    (spec.pegs.is_some(), "pegs"),
+                    (spec.colors.is_some(), "colors"),
+                    (spec.size.is_some(), "size"),
+                    (spec.distinct_secret, "distinct secrets"),
+                    (spec.distinct_guess, "distinct guesses"),
+                    (spec.alphabet.is_some(), "alphabet"),
+                    (spec.order != Order::Lex, "order"),
+                ] {
+                    if set {
+                        return Err(na(option));
+                    }
+                }
+                return Game::from_list(crate::wordle::original(spec.hard));
+            }
+            _ => {}
+        }
         let custom = match &spec.alphabet {
             Some(a) => Some(Alphabet::new(a)?),
             None => None,
@@ -158,6 +193,7 @@ impl Game {
                 AnyRules::pegs(pegs, colors, true),
             ),
             GameKind::TwoD => (FeedbackKind::TwoD, AnyRules::TwoD(crate::rules::TwoD)),
+            GameKind::Wordle | GameKind::Custom => unreachable!("list games returned above"),
         };
         Ok(Game {
             kind,
@@ -170,11 +206,93 @@ impl Game {
             order: spec.order,
             feedback,
             rules,
+            list: None,
         })
+    }
+
+    /// The game of a validated list game (Wordle, a game file). Codes are indices into its
+    /// lists ([`Code::from_index`]); a Wordle game on the original lists is the built-in
+    /// [`GameKind::Wordle`].
+    pub fn from_list(list: Arc<ListGame>) -> Result<Game, SpecError> {
+        let entries = list.table().len();
+        if entries >= u32::MAX as usize {
+            return Err(SpecError::TableTooLarge { entries });
+        }
+        if list.end() == End::Known && list.replies().len() > u8::MAX as usize {
+            return Err(SpecError::TooManyKnownReplies);
+        }
+        let wordle = *list.rule() == ListRule::Wordle;
+        let original = wordle && {
+            let (g, s) = crate::wordle::original_lists();
+            list.guess_count() == g.len()
+                && list.codes()[..g.len()] == g[..]
+                && list.secrets().len() == s.len()
+                && list
+                    .secrets()
+                    .iter()
+                    .zip(&s)
+                    .all(|(&i, w)| list.codes()[i as usize] == *w)
+                && list.end() == End::Guess
+        };
+        let lengths = list.codes().iter().map(|c| c.chars().count());
+        let pegs = lengths.max().unwrap_or(1).clamp(1, u8::MAX as usize) as u8;
+        Ok(Game {
+            kind: if original {
+                GameKind::Wordle
+            } else {
+                GameKind::Custom
+            },
+            pegs,
+            colors: 1,
+            distinct_secret: false,
+            distinct_guess: false,
+            alphabet: Alphabet::default_for(1).expect("one symbol"),
+            custom_alphabet: false,
+            order: Order::Lex,
+            feedback: FeedbackKind::List {
+                names: ReplyNames::intern(list.replies()),
+                win: list.win(),
+                wordle,
+            },
+            rules: AnyRules::Table(crate::rules::Table::new(&list)),
+            list: Some(list),
+        })
+    }
+
+    /// The lists of a list game (Wordle, a game file), or `None` for a generated game.
+    pub fn list(&self) -> Option<&Arc<ListGame>> {
+        self.list.as_ref()
+    }
+
+    /// When the game ends: when the secret is guessed (every generated game), or, for some
+    /// list games, as soon as it is known.
+    pub fn end(&self) -> End {
+        self.list.as_ref().map_or(End::Guess, |l| l.end())
+    }
+
+    /// Whether Wordle's hard mode is on.
+    pub fn hard(&self) -> bool {
+        self.list.as_ref().is_some_and(|l| l.hard())
     }
 
     /// The spec this game was made from, with every default filled in.
     pub fn spec(&self) -> GameSpec {
+        if let Some(list) = &self.list {
+            return match self.kind {
+                GameKind::Wordle => GameSpec {
+                    kind: GameKind::Wordle,
+                    hard: list.hard(),
+                    ..GameSpec::default()
+                },
+                _ => GameSpec {
+                    kind: GameKind::Custom,
+                    hard: list.hard(),
+                    name: Some(list.name().to_string()),
+                    fingerprint: Some(format!("{:016x}", list.fingerprint())),
+                    ..GameSpec::default()
+                },
+            };
+        }
         let twod = self.kind == GameKind::TwoD;
         GameSpec {
             kind: self.kind,
@@ -185,6 +303,7 @@ impl Game {
             distinct_guess: self.distinct_guess,
             alphabet: Some(self.alphabet.to_string()),
             order: self.order,
+            ..GameSpec::default()
         }
     }
 
@@ -227,11 +346,20 @@ impl Game {
     /// True for the peg games, whose rules are symmetric under renaming colours and reordering
     /// positions.
     pub fn has_peg_symmetry(&self) -> bool {
-        self.kind != GameKind::TwoD
+        matches!(
+            self.kind,
+            GameKind::Mastermind | GameKind::Bulls | GameKind::BlackPeg
+        )
     }
 
     /// Number of codes allowed in `role`.
     pub fn count(&self, role: Role) -> u128 {
+        if let Some(list) = &self.list {
+            return match role {
+                Role::Guess => list.guess_count(),
+                Role::Secret => list.secrets().len(),
+            } as u128;
+        }
         let distinct = match role {
             Role::Guess => self.distinct_guess,
             Role::Secret => self.distinct_secret,
@@ -259,6 +387,9 @@ impl Game {
 
     /// Reads a code for the given role.
     pub fn parse_code(&self, text: &str, role: Role) -> Result<Code, ParseCodeError> {
+        if let Some(list) = &self.list {
+            return self.parse_listed(list, text, role);
+        }
         let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         if symbols.len() != self.pegs as usize {
             return Err(ParseCodeError::Length {
@@ -297,6 +428,40 @@ impl Game {
         Ok(code)
     }
 
+    fn parse_listed(
+        &self,
+        list: &ListGame,
+        text: &str,
+        role: Role,
+    ) -> Result<Code, ParseCodeError> {
+        let t = text.trim();
+        let found = list.index_of(t).or_else(|| {
+            let folded: Vec<u32> = (0..list.codes().len() as u32)
+                .filter(|&i| list.codes()[i as usize].eq_ignore_ascii_case(t))
+                .collect();
+            (folded.len() == 1).then(|| folded[0])
+        });
+        let code = found.map(Code::from_index);
+        match code {
+            Some(c) if self.is_valid(&c, role) => Ok(c),
+            _ => Err(ParseCodeError::NotListed {
+                code: t.to_string(),
+                role: role.name(),
+                game: self.to_string(),
+                hint: match code {
+                    Some(_) => format!(
+                        " (it is a {} of the game)",
+                        match role {
+                            Role::Guess => "secret",
+                            Role::Secret => "guess",
+                        }
+                    ),
+                    None => String::new(),
+                },
+            }),
+        }
+    }
+
     /// Reads a guess.
     pub fn parse_guess(&self, text: &str) -> Result<Code, ParseCodeError> {
         self.parse_code(text, Role::Guess)
@@ -309,6 +474,13 @@ impl Game {
 
     /// True when `code` is a valid code for `role` in this game.
     pub fn is_valid(&self, code: &Code, role: Role) -> bool {
+        if let Some(list) = &self.list {
+            return match (code.as_index(), role) {
+                (Some(i), Role::Guess) => (i as usize) < list.guess_count(),
+                (Some(i), Role::Secret) => list.secrets().contains(&i),
+                (None, _) => false,
+            };
+        }
         let distinct = match role {
             Role::Guess => self.distinct_guess,
             Role::Secret => self.distinct_secret,
@@ -328,12 +500,22 @@ impl Game {
     /// assert_eq!(game.format_code(&game.example_guess()), "RGBRG");
     /// ```
     pub fn example_guess(&self) -> Code {
+        if self.list.is_some() {
+            return Code::from_index(0);
+        }
         let pegs: Vec<u8> = (0..self.pegs).map(|i| i % self.colors).collect();
         Code::from_pegs(&pegs).expect("at most MAX_PEGS pegs")
     }
 
     /// Writes a code with the game's alphabet.
     pub fn format_code(&self, code: &Code) -> String {
+        if let Some(list) = &self.list {
+            return code
+                .as_index()
+                .and_then(|i| list.codes().get(i as usize))
+                .cloned()
+                .unwrap_or_else(|| format!("{code:?}"));
+        }
         code.display(&self.alphabet).to_string()
     }
 
@@ -370,6 +552,16 @@ impl Game {
 
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(list) = &self.list {
+            match self.kind {
+                GameKind::Wordle => f.write_str("wordle")?,
+                _ => f.write_str(list.name())?,
+            }
+            if list.hard() {
+                f.write_str(", hard mode")?;
+            }
+            return Ok(());
+        }
         match self.kind {
             GameKind::TwoD => write!(f, "twod {0}x{0}", self.colors)?,
             GameKind::Bulls => write!(f, "bulls {} of {}", self.pegs, self.colors)?,

@@ -38,8 +38,10 @@ pub use engine::{
     Sampling, Ties, WORK_BUDGET,
 };
 pub use error::{ParseCodeError, ParseFeedbackError, ParseSamplingError, SizeError, SpecError};
+pub use feedback::ReplyNames;
 pub use feedback::{Feedback, FeedbackKind, Reply, TwoDReply};
 pub use game::{Game, Role};
+pub use list::{End, ListError, ListGame, ListParts, ListRule};
 pub use rules::{AnyRules, Rules};
 pub use space::{CodeSpace, MAX_CODES};
 pub use spec::{GameKind, GameSpec, MAX_COLORS, Order};

@@ -150,7 +150,7 @@ pub struct ListGame {
     secrets: Vec<u32>,
     replies: Vec<String>,
     win: Option<u8>,
-    table: Vec<u8>,
+    table: std::sync::Arc<[u8]>,
     by_name: HashMap<String, u32>,
     reply_by_name: HashMap<String, u8>,
 }
@@ -259,7 +259,7 @@ impl ListGame {
             secrets: secret_idx,
             replies,
             win: None,
-            table,
+            table: table.into(),
             by_name,
             reply_by_name: HashMap::new(),
         };
@@ -316,13 +316,15 @@ impl ListGame {
         let last = (self.replies.len() - 1) as u8;
         if w != last {
             self.replies.swap(w as usize, last as usize);
-            for r in &mut self.table {
+            let mut table = self.table.to_vec();
+            for r in &mut table {
                 if *r == w {
                     *r = last;
                 } else if *r == last {
                     *r = w;
                 }
             }
+            self.table = table.into();
         }
         self.win = Some(last);
         Ok(())
@@ -369,6 +371,15 @@ impl ListGame {
     pub fn hard(&self) -> bool {
         self.hard
     }
+    /// Turns Wordle's hard mode on or off; `false` (and no change) for a game that is not
+    /// Wordle's.
+    pub fn set_hard(&mut self, hard: bool) -> bool {
+        if self.rule != ListRule::Wordle {
+            return false;
+        }
+        self.hard = hard;
+        true
+    }
     /// Every code: the guesses (`0..guess_count()`), then the secrets that are not guesses.
     pub fn codes(&self) -> &[String] {
         &self.codes
@@ -392,6 +403,10 @@ impl ListGame {
     /// The reply table, guesses × secrets (see [`ListParts::table`]).
     pub fn table(&self) -> &[u8] {
         &self.table
+    }
+    /// The reply table, shared.
+    pub(crate) fn shared_table(&self) -> std::sync::Arc<[u8]> {
+        self.table.clone()
     }
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {

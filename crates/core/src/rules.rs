@@ -237,6 +237,48 @@ impl Rules for TwoD {
     }
 }
 
+/// A list game's rules: a precomputed table of replies, guesses × secrets
+/// ([`crate::ListGame::table`]). A code packs to its row offset (as a guess) and its column
+/// (as a secret), so a score is one byte read.
+#[derive(Clone, Debug)]
+pub struct Table {
+    table: std::sync::Arc<[u8]>,
+    /// Per code of the list: `(row offset, column)`; 0 where the code is not a guess (not a
+    /// secret), which the game never asks for.
+    places: std::sync::Arc<[(u32, u32)]>,
+}
+
+impl Table {
+    /// The rules of a list game whose table has fewer than 2^32 entries.
+    pub(crate) fn new(list: &crate::ListGame) -> Table {
+        let secrets = list.secrets().len();
+        let mut places = vec![(0u32, 0u32); list.codes().len()];
+        for (g, place) in places.iter_mut().enumerate().take(list.guess_count()) {
+            place.0 = (g * secrets) as u32;
+        }
+        for (k, &code) in list.secrets().iter().enumerate() {
+            places[code as usize].1 = k as u32;
+        }
+        Table {
+            table: list.shared_table(),
+            places: places.into(),
+        }
+    }
+}
+
+impl Rules for Table {
+    type Packed = (u32, u32);
+    fn pack(&self, code: &Code) -> (u32, u32) {
+        code.as_index()
+            .and_then(|i| self.places.get(i as usize).copied())
+            .unwrap_or_default()
+    }
+    #[inline(always)]
+    fn score(&self, secret: (u32, u32), guess: (u32, u32)) -> Feedback {
+        Feedback(self.table[(guess.0 + secret.1) as usize])
+    }
+}
+
 /// The rules of a game, chosen at run time.
 #[derive(Clone, Debug)]
 pub enum AnyRules {
@@ -252,6 +294,8 @@ pub enum AnyRules {
     Wide(WidePegs),
     /// twoD.
     TwoD(TwoD),
+    /// A list game's table.
+    Table(Table),
 }
 
 impl AnyRules {
@@ -280,6 +324,7 @@ macro_rules! dispatch_rules {
             $crate::rules::AnyRules::BlackOnly128($r) => $body,
             $crate::rules::AnyRules::Wide($r) => $body,
             $crate::rules::AnyRules::TwoD($r) => $body,
+            $crate::rules::AnyRules::Table($r) => $body,
         }
     };
 }

@@ -11,19 +11,42 @@ pub const MAX_CODES: usize = 1 << 25;
 
 /// Every guess of a game in order, and the subset that are secrets.
 ///
-/// Invariant: every secret is also a guess (a game whose secrets could not be guessed is
-/// refused by [`Game::new`]).
+/// Invariant: every secret is also a guess, except in list games that end when the secret is
+/// known (counterfeit coins: a secret "coin a is heavy" is not a weighing). Those secrets
+/// come after the guesses: [`CodeSpace::len`] counts the guesses, [`CodeSpace::codes`] holds
+/// both.
 #[derive(Clone, Debug)]
 pub struct CodeSpace {
     codes: Vec<Code>,
     is_secret: Vec<bool>,
     secrets: Vec<u32>,
+    /// How many of `codes` are guesses (the first ones).
+    guesses: usize,
     /// Indices sorted by code, when `codes` itself is not sorted (swap order).
     by_code: Option<Vec<u32>>,
 }
 
 impl CodeSpace {
     pub(crate) fn new(game: &Game) -> CodeSpace {
+        if let Some(list) = game.list() {
+            let codes: Vec<Code> = (0..list.codes().len() as u32)
+                .map(Code::from_index)
+                .collect();
+            let mut is_secret = vec![false; codes.len()];
+            for &i in list.secrets() {
+                is_secret[i as usize] = true;
+            }
+            let secrets = (0..codes.len() as u32)
+                .filter(|&i| is_secret[i as usize])
+                .collect();
+            return CodeSpace {
+                codes,
+                is_secret,
+                secrets,
+                guesses: list.guess_count(),
+                by_code: None,
+            };
+        }
         let (p, c) = (game.pegs(), game.colors());
         let codes = match (game.distinct_guess(), game.order()) {
             (false, _) => all_codes(p, c),
@@ -44,6 +67,7 @@ impl CodeSpace {
             idx
         });
         CodeSpace {
+            guesses: codes.len(),
             codes,
             is_secret,
             secrets,
@@ -51,9 +75,9 @@ impl CodeSpace {
         }
     }
 
-    /// Number of guesses.
+    /// Number of guesses (the first [`CodeSpace::len`] codes).
     pub fn len(&self) -> usize {
-        self.codes.len()
+        self.guesses
     }
 
     /// True if there are no codes (never for a valid game).
@@ -61,7 +85,8 @@ impl CodeSpace {
         self.codes.is_empty()
     }
 
-    /// Every guess, in order.
+    /// Every code, in order: the guesses, then (in list games that end when the secret is
+    /// known) the secrets that are not guesses.
     pub fn codes(&self) -> &[Code] {
         &self.codes
     }
@@ -83,7 +108,7 @@ impl CodeSpace {
         self.is_secret[index as usize]
     }
 
-    /// The index of a code, if it is a guess of this game.
+    /// The index of a code of this game (a guess, or a secret that is not one).
     pub fn index_of(&self, code: &Code) -> Option<u32> {
         match &self.by_code {
             None => self.codes.binary_search(code).ok().map(|i| i as u32),

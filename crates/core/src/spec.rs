@@ -44,6 +44,11 @@ crate::named_enum! {
         BlackPeg = "blackpeg", "Mastermind answered with black pegs only", aliases ["black-peg"];
         /// The twoD comparison game on an N×N grid.
         TwoD = "twod", "the twoD comparison game on an N×N grid (default 5)", aliases ["2d"];
+        /// Wordle with its original lists (12972 guesses, 2315 secrets), replies like GYBBG.
+        Wordle = "wordle", "Wordle with the original lists: 12972 guesses, 2315 secrets, replies like GYBBG";
+        /// A game read from a game file ([`crate::ListGame`]): it is made from the file, not from
+        /// a spec.
+        Custom = "custom", "a game read from a game file (--game-file)";
     }
 }
 
@@ -95,6 +100,16 @@ pub struct GameSpec {
     pub alphabet: Option<String>,
     /// Enumeration order.
     pub order: Order,
+    /// Wordle's hard mode: every guess keeps the greens in place and uses every letter found.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hard: bool,
+    /// A custom game's name (from its file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A custom game's fingerprint ([`crate::ListGame::fingerprint`], 16 hex digits), which
+    /// tells games of the same name apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
 }
 
 impl GameSpec {

@@ -211,6 +211,93 @@ impl HardMode {
     }
 }
 
+/// The original Wordle lists (alex1770/wordle, MIT: `examples/games/wordle/`): every word
+/// accepted as a guess, then the words the game could choose.
+const ORIGINAL_GUESSES: &str = include_str!("../../../examples/games/wordle/wordlist_orig_all");
+const ORIGINAL_SECRETS: &str = include_str!("../../../examples/games/wordle/wordlist_orig_hidden");
+
+/// The words of a list file: one per line, blank lines and `#` comments skipped.
+fn words_of(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The original lists: 12972 guesses and 2315 secrets.
+pub fn original_lists() -> (Vec<String>, Vec<String>) {
+    (words_of(ORIGINAL_GUESSES), words_of(ORIGINAL_SECRETS))
+}
+
+/// A Wordle game on the given words (five letters a to z each, any case; the caller names
+/// a bad one), its table built on every core. Reply `i` is the reply whose [`Feedback`] is `i`
+/// in this module's encoding.
+pub fn list_game(
+    name: String,
+    description: String,
+    guesses: &[[u8; LETTERS]],
+    secrets: &[[u8; LETTERS]],
+    end: crate::list::End,
+    hard: bool,
+) -> Result<crate::ListGame, crate::list::ListError> {
+    use rayon::prelude::*;
+    let text = |w: &[u8; LETTERS]| String::from_utf8_lossy(w).into_owned();
+    let mut table = vec![0u8; guesses.len() * secrets.len()];
+    if !secrets.is_empty() {
+        table
+            .par_chunks_mut(secrets.len())
+            .zip(guesses)
+            .for_each(|(row, guess)| {
+                for (r, secret) in row.iter_mut().zip(secrets) {
+                    *r = score(guess, secret).0;
+                }
+            });
+    }
+    crate::ListGame::new(crate::list::ListParts {
+        name,
+        description,
+        rule: Some(crate::list::ListRule::Wordle),
+        end,
+        hard,
+        guesses: guesses.iter().map(text).collect(),
+        secrets: secrets.iter().map(text).collect(),
+        replies: (0..REPLIES as u8)
+            .map(|i| format_reply(Feedback(i)))
+            .collect(),
+        table,
+    })
+}
+
+/// The built-in Wordle game (original lists), normal or hard, built once per process.
+pub fn original(hard: bool) -> std::sync::Arc<crate::ListGame> {
+    use std::sync::{Arc, OnceLock};
+    static GAMES: [OnceLock<Arc<crate::ListGame>>; 2] = [OnceLock::new(), OnceLock::new()];
+    GAMES[hard as usize]
+        .get_or_init(|| {
+            let (g, s) = original_lists();
+            let words = |l: &[String]| -> Vec<[u8; LETTERS]> {
+                l.iter()
+                    .map(|w| word(w).expect("the shipped lists hold five-letter words"))
+                    .collect()
+            };
+            let game = list_game(
+                "Wordle".into(),
+                "Find a five-letter word in six guesses. Each letter of a guess comes back green \
+                 (right letter, right place), yellow (in the word elsewhere) or grey (not in the \
+                 word, or not that many times)."
+                    .into(),
+                &words(&g),
+                &words(&s),
+                crate::list::End::Guess,
+                hard,
+            )
+            .expect("the shipped lists make a valid game");
+            Arc::new(game)
+        })
+        .clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,33 @@ pub enum GameDef {
     List(ListGame),
 }
 
+impl GameDef {
+    /// The game the engine plays.
+    pub fn game(&self) -> Result<Game, LoadError> {
+        match self {
+            GameDef::Builtin { game, .. } => Ok(game.clone()),
+            GameDef::List(list) => Game::from_list(std::sync::Arc::new(list.clone()))
+                .map_err(|e| LoadError::at(list.name(), e.to_string())),
+        }
+    }
+
+    /// The game's name: the file's, or the built-in game's.
+    pub fn name(&self) -> String {
+        match self {
+            GameDef::Builtin { game, name, .. } => name.clone().unwrap_or_else(|| game.to_string()),
+            GameDef::List(list) => list.name().to_string(),
+        }
+    }
+
+    /// The game's description, if the file gives one.
+    pub fn description(&self) -> Option<&str> {
+        match self {
+            GameDef::Builtin { description, .. } => description.as_deref(),
+            GameDef::List(list) => Some(list.description()).filter(|d| !d.is_empty()),
+        }
+    }
+}
+
 /// A loaded game and the file it came from.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -265,6 +292,7 @@ impl Loader<'_> {
             distinct_guess: f.distinct_guess.unwrap_or(false),
             alphabet: f.alphabet.clone(),
             order,
+            ..GameSpec::default()
         })
     }
 
@@ -449,24 +477,10 @@ impl Loader<'_> {
         };
         let g = words(&guesses)?;
         let s = words(&secrets)?;
-        let mut parts = self.parts(ListRule::Wordle, end, hard, &guesses, &secrets);
-        let lower = |w: &[u8; 5]| String::from_utf8_lossy(w).into_owned();
-        parts.guesses = g.iter().map(lower).collect();
-        parts.secrets = s.iter().map(lower).collect();
-        parts.replies = (0..wordle::REPLIES as u8)
-            .map(|i| wordle::format_reply(codebreak_core::Feedback(i)))
-            .collect();
-        let mut table = vec![0u8; g.len() * s.len()];
-        table
-            .par_chunks_mut(s.len())
-            .zip(&g)
-            .for_each(|(row, guess)| {
-                for (r, secret) in row.iter_mut().zip(&s) {
-                    *r = wordle::score(guess, secret).0;
-                }
-            });
-        parts.table = table;
-        self.finish(parts)
+        let parts = self.parts(ListRule::Wordle, end, hard, &guesses, &secrets);
+        let list = wordle::list_game(parts.name, parts.description, &g, &s, end, hard)
+            .map_err(|e| self.err(e.to_string()))?;
+        Ok(GameDef::List(list))
     }
 
     /// A table of `GUESS<TAB>SECRET<TAB>REPLY` lines, one for every pair.

@@ -40,7 +40,9 @@ impl TryFrom<GameKind> for Family {
             GameKind::Mastermind => Ok(Family::Mastermind),
             GameKind::BlackPeg => Ok(Family::BlackPeg),
             GameKind::Bulls => Ok(Family::Bulls),
-            GameKind::TwoD => Err(GameError::Family(kind.name().to_string())),
+            GameKind::TwoD | GameKind::Wordle | GameKind::Custom => {
+                Err(GameError::Family(kind.name().to_string()))
+            }
         }
     }
 }

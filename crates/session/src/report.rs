@@ -34,7 +34,7 @@ impl ReplyReport {
         let (black, white) = match game.reply(fb) {
             Reply::Pegs { black, white } => (Some(black), Some(white)),
             Reply::Black(b) => (Some(b), Some(0)),
-            Reply::TwoD(_) => (None, None),
+            Reply::TwoD(_) | Reply::Listed(_) => (None, None),
         };
         ReplyReport { text, black, white }
     }

@@ -147,7 +147,7 @@ impl TwoPhase {
 fn black_count(game: &Game, f: Feedback) -> u8 {
     match game.reply(f) {
         Reply::Pegs { black, .. } | Reply::Black(black) => black,
-        Reply::TwoD(_) => 0,
+        Reply::TwoD(_) | Reply::Listed(_) => 0,
     }
 }
 

@@ -48,7 +48,7 @@ fn reply_text(game: &Game, fb: Feedback) -> String {
         Reply::Pegs { black, white } if game.pegs() < 10 => format!("{black}{white}"),
         Reply::Pegs { black, white } => format!("{black}-{white}"),
         Reply::Black(b) => format!("{b}"),
-        Reply::TwoD(_) => game.format_feedback(fb),
+        Reply::TwoD(_) | Reply::Listed(_) => game.format_feedback(fb),
     }
 }
 

@@ -230,6 +230,9 @@ impl Player<'_> {
                 codebreak_core::GameKind::TwoD => "low / high / mixed compared with the secret",
                 codebreak_core::GameKind::Mastermind =>
                     "B = right colour in the right place, W = right colour elsewhere",
+                codebreak_core::GameKind::Wordle =>
+                    "G = right letter in the right place, Y = in the word elsewhere, B = grey",
+                codebreak_core::GameKind::Custom => "the game's own replies",
             },
             interact::count(self.session.attempts(), "attempt", "attempts")
         );

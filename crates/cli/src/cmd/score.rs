@@ -37,6 +37,7 @@ pub fn run(a: ScoreArgs) -> Result<(), Failure> {
             Reply::Pegs { black, white } => json!({ "black": black, "white": white }),
             Reply::Black(black) => json!({ "black": black }),
             Reply::TwoD(r) => json!({ "feedback": r }),
+            Reply::Listed(_) => json!({ "feedback": game.format_feedback(fb) }),
         };
         println!("{v}");
     } else {

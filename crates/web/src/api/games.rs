@@ -80,7 +80,7 @@ pub async fn describe(
         .collect();
     let letters = match game.kind() {
         GameKind::Bulls => json!(["A", "B"]),
-        GameKind::TwoD => json!(null),
+        GameKind::TwoD | GameKind::Wordle | GameKind::Custom => json!(null),
         GameKind::BlackPeg => json!(["B"]),
         GameKind::Mastermind => json!(["B", "W"]),
     };
