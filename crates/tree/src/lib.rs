@@ -53,6 +53,11 @@ pub const MAX_DEPTH: usize = 200;
 ///
 /// The winning reply is implied: a secret equal to the guess is found here. A node without
 /// branches is a leaf, meaning "this guess is the secret".
+///
+/// In a game that ends when the secret is known ([`codebreak_core::End::Known`], counterfeit
+/// coins), there is no winning reply and the secret need not be a guess: a leaf holds the one
+/// secret left, which is known without being played, so it is not counted. A secret's number
+/// of guesses is then the number of inner nodes on its path (the experiments).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The guess.
