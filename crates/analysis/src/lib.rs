@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use codebreak_core::{
-    AnyEngine, Candidates, Engine, Feedback, Game, GameSpec, Rules, dispatch_engine,
+    AnyEngine, Candidates, End, Engine, Feedback, Game, GameSpec, Rules, dispatch_engine,
 };
 use codebreak_strategy::{AnyStrategy, Position};
 use codebreak_tree::{DecisionTree, Figures, Node};
@@ -45,6 +45,21 @@ pub enum AnalysisError {
         guess: String,
         /// Moves before it.
         path: String,
+    },
+    /// In a game that ends when the secret is known, the strategy played a guess that gives
+    /// every remaining secret the same reply.
+    #[error(
+        "strategy {strategy} plays {guess} after {path}, which does not tell the {left} remaining secrets apart: it would never finish"
+    )]
+    NoProgress {
+        /// The strategy.
+        strategy: String,
+        /// The guess.
+        guess: String,
+        /// Moves before it.
+        path: String,
+        /// Secrets left.
+        left: usize,
     },
     /// The strategy needed more than 1000 guesses on some path.
     #[error("strategy {strategy} needs more than {MAX_DEPTH} guesses after {path}")]
@@ -131,6 +146,25 @@ fn build<R: Rules>(
     let game = e.game();
     let depth = history.len() + 1;
     let path = || path_text(game, |g| e.code(g), history);
+    let known = game.end() == End::Known;
+    if known && cands.len() == 1 {
+        // The secret is known: the game is over after `history.len()` experiments.
+        let mut histogram = vec![0u64; depth];
+        histogram[depth - 1] += 1;
+        let done = ctx.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(p) = ctx.progress
+            && (done % 256 == 0 || done == ctx.total)
+        {
+            p(done);
+        }
+        return Ok(Built {
+            node: IndexNode {
+                guess: cands.indices()[0],
+                branches: Vec::new(),
+            },
+            histogram,
+        });
+    }
     if depth > MAX_DEPTH {
         return Err(AnalysisError::TooDeep {
             strategy: ctx.name.to_string(),
@@ -155,6 +189,14 @@ fn build<R: Rules>(
     }
     let win = game.win();
     let parts = e.split(guess, cands);
+    if known && parts.len() < 2 {
+        return Err(AnalysisError::NoProgress {
+            strategy: ctx.name.to_string(),
+            guess: game.format_code(&e.code(guess)),
+            path: path(),
+            left: cands.len(),
+        });
+    }
     let mut histogram = vec![0u64; depth + 1];
     let child = |(fb, sub): &(Feedback, Candidates<R::Packed>)| -> Result<(Feedback, Built), AnalysisError> {
         let mut h = Vec::with_capacity(history.len() + 1);

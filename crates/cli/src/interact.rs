@@ -196,6 +196,33 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// The symbols of a game for prompts, e.g. `0-5` or `R G B Y O P`.
+/// What a code of `role` looks like, for prompts: `4 symbols from 1-6, symbols may repeat`,
+/// or in a game of lists `one of its 12972 guesses`.
+pub fn code_shape(game: &Game, role: codebreak_core::Role) -> String {
+    if game.list().is_some() {
+        let n = game.count(role);
+        return match role {
+            codebreak_core::Role::Guess => format!("one of its {n} guesses"),
+            codebreak_core::Role::Secret => format!("one of its {n} secrets"),
+        };
+    }
+    let distinct = match role {
+        codebreak_core::Role::Guess => game.distinct_guess(),
+        codebreak_core::Role::Secret => game.distinct_secret(),
+    };
+    format!(
+        "{} from {}, {}",
+        count(game.pegs(), "symbol", "symbols"),
+        symbols(game),
+        if distinct {
+            "no symbol twice"
+        } else {
+            "symbols may repeat"
+        }
+    )
+}
+
+/// The game's symbols, as a range when they run on (`0-9`).
 pub fn symbols(game: &Game) -> String {
     let s = game.alphabet().to_string();
     if s.len() == game.colors() && crate::interact::is_run(&s) && s.len() > 2 {

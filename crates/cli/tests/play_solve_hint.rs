@@ -439,7 +439,7 @@ fn lines_that_are_not_utf8_are_bad_lines_too() {
         "{err}"
     );
     assert!(
-        err.contains("expected a guess of 4 symbols from 0-5"),
+        err.contains("expected a guess (4 symbols from 0-5, symbols may repeat)"),
         "{err}"
     );
     assert!(stdout(&out).contains("0011"));

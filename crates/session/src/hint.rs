@@ -165,14 +165,21 @@ pub fn hint(
             ))));
         }
     };
-    let solved = history
-        .last()
-        .filter(|(_, f)| *f == game.win())
-        .map(|(g, _)| game.format_code(g));
+    // In a game that ends when the secret is known, one secret left is the end: nothing
+    // more to play.
+    let known = game.end() == codebreak_core::End::Known && h.remaining == 1;
+    let solved = match known {
+        true => h.candidates.first().map(|c| game.format_code(c)),
+        false => history
+            .last()
+            .filter(|(_, f)| *f == game.win())
+            .map(|(g, _)| game.format_code(g)),
+    };
     let suggestions: Vec<SuggestionReport> = h
         .suggestions
         .iter()
         .zip(&strategies)
+        .filter(|_| !known)
         .map(|(s, strat): (&Suggestion, &AnyStrategy)| SuggestionReport {
             strategy: strat.kind(),
             description: strat.describe(game),

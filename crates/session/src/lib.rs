@@ -64,3 +64,13 @@ pub const STRATEGIES: Range = Range {
 pub fn default_attempts(pegs: usize) -> usize {
     10 + 2 * pegs.saturating_sub(4)
 }
+
+/// Attempts allowed by default in `game`: Wordle's six, ten in other games of lists, and
+/// [`default_attempts`] for its pegs in a generated game.
+pub fn default_attempts_for(game: &codebreak_core::Game) -> usize {
+    match game.list() {
+        Some(l) if *l.rule() == codebreak_core::ListRule::Wordle => 6,
+        Some(_) => 10,
+        None => default_attempts(game.pegs()),
+    }
+}

@@ -204,9 +204,16 @@ impl PlaySession {
         let game = engine.game().clone();
         let attempts = match attempts {
             Some(n) => crate::ATTEMPTS.check(n.into())? as usize,
-            None => crate::default_attempts(game.pegs()),
+            None => crate::default_attempts_for(&game),
         };
-        let first = AnyStrategy::new("first", &StrategyOptions::default(), &game, engine.space())?;
+        // Only tracks the secrets left; minimax plays every game, those whose secrets are not
+        // guesses included.
+        let first = AnyStrategy::new(
+            "minimax",
+            &StrategyOptions::default(),
+            &game,
+            engine.space(),
+        )?;
         Ok(PlaySession {
             tracker: Breaker::new(engine.clone(), first),
             engine,
@@ -273,7 +280,7 @@ impl PlaySession {
             },
             before,
         });
-        if fb == game.win() {
+        if fb == game.win() || (game.end() == codebreak_core::End::Known && remaining == 1) {
             self.outcome = Some(Outcome::Won);
         } else if self.used >= self.attempts {
             self.outcome = Some(Outcome::OutOfAttempts);

@@ -179,10 +179,11 @@ impl SolveSession {
         let history = self.breaker.history();
         let guess = self.next_guess();
         let solved = self.is_solved();
-        let secret = history
-            .last()
-            .filter(|_| solved)
-            .map(|(g, _)| game.format_code(g));
+        // The one secret left: the last guess, or in a game that ends when the secret is
+        // known, the secret the replies single out.
+        let secret = solved
+            .then(|| self.candidates(1).first().map(|c| game.format_code(c)))
+            .flatten();
         SolveState {
             game: game.spec(),
             name: game.to_string(),

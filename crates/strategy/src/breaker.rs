@@ -22,7 +22,7 @@
 
 use std::sync::Arc;
 
-use codebreak_core::{AnyEngine, Code, Feedback, Reply, Sample, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, End, Feedback, Reply, Sample, dispatch_engine};
 
 use crate::Position;
 use crate::error::{InconsistentFeedback, MoveError};
@@ -31,7 +31,8 @@ use crate::registry::{AnyStrategy, Decision};
 /// Where a game stands after a reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// The last guess was the secret.
+    /// The last guess was the secret (or, in a game that ends when the secret is known, left
+    /// only one).
     Solved {
         /// Guesses played, the winning one included.
         guesses: usize,
@@ -148,7 +149,8 @@ impl Breaker {
         let next: Vec<u32> = dispatch_engine!(&*self.engine, e => {
             self.candidates.iter().copied().filter(|&s| e.score(s, g) == fb).collect()
         });
-        let won = fb == game.win();
+        // A game that ends when the secret is known is over once one secret is left.
+        let won = fb == game.win() || (game.end() == End::Known && next.len() == 1);
         if next.is_empty() {
             return Err(InconsistentFeedback {
                 guess: game.format_code(&self.engine.space().code(g)),
@@ -194,7 +196,8 @@ impl Breaker {
         }
         self.candidates = next;
         self.pending = None;
-        self.solved = self.history.last().is_some_and(|&(_, f)| f == game.win());
+        self.solved = self.history.last().is_some_and(|&(_, f)| f == game.win())
+            || (game.end() == End::Known && self.candidates.len() == 1);
         Ok(if self.solved {
             Progress::Solved {
                 guesses: self.history.len(),

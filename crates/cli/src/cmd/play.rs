@@ -80,15 +80,9 @@ impl Player<'_> {
         let game = self.game;
         let mut input = Input::stdin();
         if !self.json {
-            let repeats = if game.distinct_secret() {
-                "no symbol twice"
-            } else {
-                "symbols may repeat"
-            };
             println!(
-                "codebreak play: {game}. Find the secret: {} from {}, {repeats}; {}.",
-                interact::count(game.pegs(), "symbol", "symbols"),
-                interact::symbols(game),
+                "codebreak play: {game}. Find the secret: {}; {}.",
+                interact::code_shape(game, codebreak_core::Role::Secret),
                 interact::count(self.session.attempts(), "attempt", "attempts")
             );
             if input.interactive {
@@ -141,9 +135,8 @@ impl Player<'_> {
     /// What a line at the prompt should be.
     fn expected(&self) -> String {
         format!(
-            "a guess of {} from {}, or help, undo, remaining, quit",
-            interact::count(self.game.pegs(), "symbol", "symbols"),
-            interact::symbols(self.game)
+            "a guess ({}), or help, undo, remaining, quit",
+            interact::code_shape(self.game, codebreak_core::Role::Guess)
         )
     }
 
@@ -218,11 +211,10 @@ impl Player<'_> {
     fn help(&self) -> Result<(), Failure> {
         let g = self.game;
         let text = format!(
-            "Type a guess of {} from {}; the reply counts {}.\n\
+            "Type a guess ({}); the reply counts {}.\n\
              Commands: help, undo (take your last guess off the board; it still counts against \
              your {}), remaining (how many secrets are still possible), quit.",
-            interact::count(g.pegs(), "symbol", "symbols"),
-            interact::symbols(g),
+            interact::code_shape(g, codebreak_core::Role::Guess),
             match g.kind() {
                 codebreak_core::GameKind::Bulls =>
                     "A = right symbol in the right place, B = right symbol elsewhere",
@@ -232,7 +224,7 @@ impl Player<'_> {
                     "B = right colour in the right place, W = right colour elsewhere",
                 codebreak_core::GameKind::Wordle =>
                     "G = right letter in the right place, Y = in the word elsewhere, B = grey",
-                codebreak_core::GameKind::Custom => "the game's own replies",
+                codebreak_core::GameKind::Custom => "in the game's own words",
             },
             interact::count(self.session.attempts(), "attempt", "attempts")
         );

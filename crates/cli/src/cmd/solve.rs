@@ -120,15 +120,9 @@ impl Solver<'_> {
         if !self.json {
             match &source {
                 Source::Person(_) => {
-                    let repeats = if game.distinct_secret() {
-                        "no symbol twice"
-                    } else {
-                        "symbols may repeat"
-                    };
                     println!(
-                        "codebreak solve: {game}. Think of a secret of {} from {} ({repeats}); I will guess it with {}.",
-                        interact::count(game.pegs(), "symbol", "symbols"),
-                        interact::symbols(game),
+                        "codebreak solve: {game}. Think of a secret ({}); I will guess it with {}.",
+                        interact::code_shape(game, codebreak_core::Role::Secret),
                         self.session.description()
                     );
                     if matches!(&source, Source::Person(i) if i.interactive) {
@@ -335,12 +329,14 @@ impl Solver<'_> {
             return Ok(());
         }
         let history = self.session.history();
-        let Some((secret, _)) = history.last() else {
+        let Some(secret) = self.session.candidates(1).first().copied() else {
             return Ok(());
         };
+        let known = game.end() == codebreak_core::End::Known;
         println!(
-            "Solved: {} in {}.",
-            self.painter.code(game, secret),
+            "{}: {} in {}.",
+            if known { "Known" } else { "Solved" },
+            self.painter.code(game, &secret),
             interact::count(history.len(), "guess", "guesses")
         );
         Ok(())

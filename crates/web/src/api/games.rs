@@ -60,11 +60,6 @@ pub struct DescribeRequest {
     game: GameSpec,
 }
 
-/// Attempts allowed by default: 10, two more per peg beyond 4 (as `codebreak play`).
-pub fn default_attempts(pegs: usize) -> usize {
-    codebreak_session::default_attempts(pegs)
-}
-
 /// Validates a game and describes it for the page: symbols, reply notation, sizes, and which
 /// features the server allows for it.
 pub async fn describe(
@@ -107,7 +102,7 @@ pub async fn describe(
         "replies": replies,
         "win": game.format_feedback(game.win()),
         "letters": letters,
-        "default_attempts": default_attempts(game.pegs()),
+        "default_attempts": codebreak_session::default_attempts_for(&game),
         "allows": {
             "play": codes <= l.play_codes,
             "solve": codes <= l.interactive_codes,

@@ -1,0 +1,211 @@
+//! Games of one's own: `--game-file` and `--game wordle` on every command, with the figures of
+//! the French article's games, counterfeit coins and Wordle.
+
+mod common;
+
+use common::{assert_fails, run_args, stdout};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let out = run_args(args, None);
+    assert!(out.status.success(), "{args:?}: {}", common::stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+/// Where the shipped game files are, from this crate.
+fn game(file: &str) -> String {
+    format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn histogram(v: &Value) -> Vec<u64> {
+    let h = v["histogram"].as_object().expect("histogram object");
+    let mut pairs: Vec<(u64, u64)> = h
+        .iter()
+        .map(|(k, n)| (k.parse().unwrap(), n.as_u64().unwrap()))
+        .collect();
+    pairs.sort();
+    pairs.into_iter().map(|(_, n)| n).collect()
+}
+
+#[test]
+fn the_medium_game_file_gives_the_articles_figures() {
+    let f = game("medium.toml");
+    let a = json(&[
+        "analyze",
+        "--game-file",
+        &f,
+        "--strategy",
+        "entropy",
+        "--json",
+    ]);
+    // The French article: 7 / 55 / 229 / 69 secrets in 2 / 3 / 4 / 5 guesses with entropy.
+    assert_eq!(a["secrets"], 360);
+    assert_eq!(&histogram(&a)[1..], [7, 55, 229, 69]);
+}
+
+#[test]
+fn twod_written_as_a_script_plays_like_the_builtin_game() {
+    let f = game("twod.toml");
+    for strategy in ["minimax", "entropy", "expected-size", "most-parts", "first"] {
+        let file = json(&[
+            "analyze",
+            "--game-file",
+            &f,
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        let builtin = json(&[
+            "analyze",
+            "--game",
+            "twod",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        for key in ["secrets", "total", "worst", "histogram"] {
+            assert_eq!(file[key], builtin[key], "{strategy} {key}");
+        }
+    }
+    let file = json(&[
+        "optimal",
+        "--game-file",
+        &f,
+        "--objective",
+        "worst",
+        "--json",
+    ]);
+    let builtin = json(&[
+        "optimal",
+        "--game",
+        "twod",
+        "--objective",
+        "worst",
+        "--json",
+    ]);
+    assert_eq!(file["worst"], builtin["worst"]);
+    assert_eq!(file["worst"], 4);
+}
+
+#[test]
+fn counterfeit_coins_end_when_the_coin_is_known() {
+    let f = game("coins12.toml");
+    let a = json(&[
+        "analyze",
+        "--game-file",
+        &f,
+        "--strategy",
+        "minimax",
+        "--json",
+    ]);
+    // Twelve coins, one heavier or lighter: 24 secrets, found in three weighings.
+    assert_eq!(a["secrets"], 24);
+    assert_eq!(a["worst"], 3);
+    // The hint after one weighing names the 8 coins left, and once one is left it is known.
+    let h = json(&[
+        "hint",
+        "--game-file",
+        &f,
+        "--history",
+        "abcd-efgh:<",
+        "--json",
+    ]);
+    assert_eq!(h["remaining"], 8);
+    let h = json(&[
+        "hint",
+        "--game-file",
+        &f,
+        "--history",
+        "abcd-efgh:<,abe-cdf:>,c-d:>",
+        "--json",
+    ]);
+    assert_eq!(h["remaining"], 1);
+    assert_eq!(h["solved"], "d-");
+    assert!(h["suggestions"].as_array().unwrap().is_empty(), "{h}");
+    // The computer weighs against a random codemaker and names the coin.
+    let out = run_args(
+        &[
+            "solve",
+            "--game-file",
+            &f,
+            "--maker",
+            "random",
+            "--secret-seed",
+            "3",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("Known: ") && last.ends_with(" in 3 guesses."),
+        "{text}"
+    );
+}
+
+#[test]
+fn wordle_after_salet_and_courd() {
+    // alex1770/wordle: after salet BBBBB, courd BBBBB, 14 secrets remain.
+    let h = json(&[
+        "hint",
+        "--game",
+        "wordle",
+        "--history",
+        "salet:BBBBB,courd:.....",
+        "--show",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(h["remaining"], 14);
+    let cands: Vec<&str> = h["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        cands.contains(&"nymph") && cands.contains(&"whiff"),
+        "{cands:?}"
+    );
+    // The same game from its file.
+    let f = game("wordle/wordle.toml");
+    let from_file = json(&[
+        "hint",
+        "--game-file",
+        &f,
+        "--history",
+        "SALET:⬛⬛⬛⬛⬛,courd:bbbbb",
+        "--show",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(from_file["remaining"], 14);
+    assert_eq!(from_file["candidates"], h["candidates"]);
+    // Scores in Wordle's colours.
+    let out = run_args(&["score", "--game", "wordle", "abide", "speed"], None);
+    assert_eq!(stdout(&out).trim(), "BBYBY", "{}", common::stderr(&out));
+}
+
+#[test]
+fn list_games_refuse_what_is_not_theirs() {
+    let out = run_args(
+        &["hint", "--game", "wordle", "--history", "sal3t:BBBBB"],
+        None,
+    );
+    assert_fails(&out, 2, &["sal3t", "not a guess of wordle"]);
+    let out = run_args(
+        &["hint", "--game", "wordle", "--history", "salet:BBQBB"],
+        None,
+    );
+    assert_fails(&out, 2, &["BBQBB", "G (green)"]);
+    let out = run_args(&["hint", "--game", "mastermind", "--hard"], None);
+    assert_fails(&out, 2, &["hard mode is Wordle's"]);
+    let out = run_args(
+        &["analyze", "--game-file", &game("twod.toml"), "--pegs", "4"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_args(&["analyze", "--game-file", "no/such/game.toml"], None);
+    assert_fails(&out, 2, &["no/such/game.toml"]);
+}
