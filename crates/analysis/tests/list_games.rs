@@ -6,9 +6,7 @@
 use std::sync::Arc;
 
 use codebreak_analysis::analyze;
-use codebreak_core::{
-    AnyEngine, Game, GameKind, GameSpec, ListGame, ListParts, ListRule, Role,
-};
+use codebreak_core::{AnyEngine, Game, GameKind, GameSpec, ListGame, ListParts, ListRule, Role};
 use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptions};
 
 /// The built-in game as a table game.

@@ -33,4 +33,4 @@ pub mod script;
 
 pub use error::LoadError;
 pub use file::{Constant, GameFile, Limits, ListSource};
-pub use load::{GameDef, Loaded, MAX_FILE_BYTES, load, load_str};
+pub use load::{GameDef, Loaded, MAX_FILE_BYTES, load, load_self_contained, load_str};

@@ -123,7 +123,46 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
 /// Loads a game from the text of a game file; relative paths are read from `base`, and
 /// `name` names the file in messages.
 pub fn load_str(text: &str, base: &Path, name: &str) -> Result<GameDef, LoadError> {
-    let file: GameFile = toml::from_str(text).map_err(|e| {
+    let file = parse(text, name)?;
+    Loader { file, base, name }.load()
+}
+
+/// Loads a game file that reads no other file: lists inline or made by the script, no
+/// `table` or `script_file`. For files sent by someone who may not read the loader's disk
+/// (the web server's upload).
+pub fn load_self_contained(text: &str, name: &str) -> Result<GameDef, LoadError> {
+    let file = parse(text, name)?;
+    let mut refs: Vec<String> = Vec::new();
+    for (key, source) in [("guesses", &file.guesses), ("secrets", &file.secrets)] {
+        if let Some(ListSource::File(f)) = source {
+            refs.push(format!("{key} = {f:?}"));
+        }
+    }
+    if let Some(t) = &file.table {
+        refs.push(format!("table = {t:?}"));
+    }
+    if let Some(f) = &file.script_file {
+        refs.push(format!("script_file = {f:?}"));
+    }
+    if !refs.is_empty() {
+        return Err(LoadError::at(
+            name,
+            format!(
+                "{} names another file, which cannot be sent with it: expected a self-contained game file (lists inline or made by its script, the script inline)",
+                refs.join(", ")
+            ),
+        ));
+    }
+    Loader {
+        file,
+        base: Path::new(""),
+        name,
+    }
+    .load()
+}
+
+fn parse(text: &str, name: &str) -> Result<GameFile, LoadError> {
+    toml::from_str(text).map_err(|e| {
         let line = e
             .span()
             .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
@@ -132,8 +171,7 @@ pub fn load_str(text: &str, base: &Path, name: &str) -> Result<GameDef, LoadErro
             None => name.to_string(),
         };
         LoadError::at(&at, e.message().trim().to_string())
-    })?;
-    Loader { file, base, name }.load()
+    })
 }
 
 struct Loader<'a> {

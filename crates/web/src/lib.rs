@@ -177,6 +177,9 @@ pub struct Config {
     /// [`serve`] adds the address it listens on. Requests naming any other host are refused
     /// (403), against DNS rebinding.
     pub hosts: Hosts,
+    /// Games loaded from game files (`codebreak serve --game-file`), offered to the page and
+    /// named in requests by their spec.
+    pub games: Vec<codebreak_core::Game>,
 }
 
 /// Binds a TCP listener, with a message that names the address on failure.

@@ -38,12 +38,21 @@ pub struct ServeArgs {
     /// or ::, any IP address; other names are refused, against DNS rebinding.
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
+    /// A game file to offer in the page (repeatable); the page can also load
+    /// self-contained game files itself.
+    #[arg(long, value_name = "FILE")]
+    pub game_file: Vec<std::path::PathBuf>,
     /// Do not log requests on standard error.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
 pub fn run(a: ServeArgs) -> Result<(), Failure> {
+    let games = a
+        .game_file
+        .iter()
+        .map(|f| crate::args::load_game_file(f, false))
+        .collect::<Result<Vec<_>, _>>()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -73,6 +82,7 @@ pub fn run(a: ServeArgs) -> Result<(), Failure> {
         let config = Config {
             log: (!a.quiet).then(Log::stderr),
             hosts,
+            games,
             ..Config::default()
         };
         codebreak_web::serve(listener, config).await.bad_input()

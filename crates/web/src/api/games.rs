@@ -8,7 +8,7 @@ use codebreak_strategy::strategies as registry;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{AppState, game_of, ok};
+use super::{AppState, ok};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
@@ -66,7 +66,7 @@ pub async fn describe(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<DescribeRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     let kind = game.feedback();
     let replies: Vec<String> = kind
         .all()

@@ -11,7 +11,7 @@ use codebreak_session::HintOptions;
 use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
 
-use super::{AppState, game_of, ok, parse_feedback, parse_guess, session_error, strategy_options};
+use super::{AppState, ok, parse_feedback, parse_guess, session_error, strategy_options};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
@@ -45,7 +45,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     codebreak_session::MOVES
         .check(req.history.len() as u64)
         .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;

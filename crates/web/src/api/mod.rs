@@ -19,6 +19,7 @@
 //! | POST | `/api/tree` | load a decision tree file (checked by the independent verifier) |
 
 mod analyze;
+mod custom;
 mod games;
 mod hint;
 mod play;
@@ -63,6 +64,7 @@ struct Inner {
     jobs: Store<analyze::Job>,
     compute: Arc<Semaphore>,
     analysis: Arc<Semaphore>,
+    custom: custom::CustomGames,
 }
 
 impl AppState {
@@ -77,6 +79,13 @@ impl AppState {
             compute: Arc::new(Semaphore::new(l.compute_slots.max(1))),
             analysis: Arc::new(Semaphore::new(1)),
             engines: Engines::default(),
+            custom: {
+                let c = custom::CustomGames::default();
+                for g in config.games {
+                    c.add(g);
+                }
+                c
+            },
             limits: config.limits,
             log: config.log,
             hosts: config.hosts,
@@ -85,6 +94,16 @@ impl AppState {
 
     fn limits(&self) -> &Limits {
         &self.0.limits
+    }
+
+    /// The games loaded from game files.
+    fn custom(&self) -> &custom::CustomGames {
+        &self.0.custom
+    }
+
+    /// The game a request names (a built-in one, or a loaded game file).
+    fn game_of(&self, spec: &GameSpec) -> Result<Game, ApiError> {
+        self.0.custom.game(spec)
     }
 
     /// Bytes charged against the memory budget now.
@@ -222,6 +241,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/strategies", get(games::strategies))
         .route("/api/limits", get(games::limits))
         .route("/api/game", post(games::describe))
+        .route("/api/game-file", post(custom::load))
+        .route("/api/game-files", get(custom::list))
         .route("/api/play", post(play::start))
         .route("/api/play/{id}", get(play::state).delete(play::resign))
         .route("/api/play/{id}/guess", post(play::guess))
@@ -297,9 +318,6 @@ fn strategy_options(game: &Game, spec: &StrategyOptionsSpec) -> Result<StrategyO
 }
 
 /// Validates a spec.
-fn game_of(spec: &GameSpec) -> Result<Game, ApiError> {
-    Game::new(spec).map_err(|e| ApiError::Invalid(format!("game: {e}")))
-}
 
 /// Reads a guess, naming the field.
 fn parse_guess(game: &Game, text: &str, field: &str) -> Result<Code, ApiError> {

@@ -10,7 +10,7 @@ use codebreak_session::{MakerKind, PlaySession, PlaySetup};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, blocking, game_of, ok, session_error, with_id};
+use super::{AppState, blocking, ok, session_error, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -58,7 +58,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     let setup = PlaySetup {
         maker: req.maker,
         attempts: req.attempts,

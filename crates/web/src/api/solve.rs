@@ -11,7 +11,7 @@ use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, game_of, ok, session_error, strategy_options, with_id};
+use super::{AppState, ok, session_error, strategy_options, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -86,7 +86,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     let options = strategy_options(
         &game,
         &StrategyOptionsSpec {

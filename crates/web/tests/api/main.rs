@@ -6,6 +6,7 @@
 //! |---|---|
 //! | [`page`] | the page and its script modules: embedded, served, nothing from elsewhere |
 //! | [`games`] | strategies, limits, a game's description |
+//! | [`game_files`] | game files sent by the page, Wordle built in |
 //! | [`security`] | bad and hostile input, other sites (hosts, origins, content types), session isolation |
 //! | [`limits`] | session caps and expiry, the memory budget and eviction |
 //! | [`play`] | playing against the computer's secret, which never leaks before the end |
@@ -20,6 +21,7 @@
 mod common;
 
 mod analyze;
+mod game_files;
 mod games;
 mod hint;
 mod limits;

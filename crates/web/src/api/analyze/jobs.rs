@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{explore, optimal};
-use crate::api::{AppState, blocking, game_of, ok, strategy_options};
+use crate::api::{AppState, blocking, ok, strategy_options};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -222,7 +222,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     codebreak_session::STRATEGIES
         .check(req.strategies.len() as u64)
         .map_err(ApiError::invalid)?;

@@ -1,0 +1,99 @@
+//! Games of one's own: a self-contained game file sent by the page, then played by its spec;
+//! Wordle built in; files naming other files refused.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::common::App;
+
+fn shipped(file: &str) -> String {
+    let path = format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[tokio::test]
+async fn a_game_file_loads_and_plays_by_its_spec() {
+    let app = App::new();
+    let loaded = app
+        .ok(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": shipped("twod.toml"), "name": "twod.toml"})),
+        )
+        .await;
+    assert_eq!(loaded["name"], "twoD");
+    let spec = loaded["game"].clone();
+    assert_eq!(spec["game"], "custom");
+    assert_eq!(spec["fingerprint"].as_str().unwrap().len(), 16);
+    // It is listed, and a hint on it reads its own replies.
+    let list = app.ok("GET", "/api/game-files", None).await;
+    assert_eq!(list["games"][0]["game"], spec);
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": spec, "history": [{"guess": "22", "feedback": "low"}]})),
+        )
+        .await;
+    // Secrets (x, y) with x >= 2 and y >= 2, other than 22: 9 - 1.
+    assert_eq!(hint["remaining"], 8, "{hint}");
+    // The game description says what the replies are.
+    let d = app
+        .ok("POST", "/api/game", Some(json!({"game": spec})))
+        .await;
+    let replies: Vec<&str> = d["replies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert!(
+        replies.contains(&"mixed") && replies.contains(&"hit"),
+        "{d}"
+    );
+}
+
+#[tokio::test]
+async fn wordle_is_built_in() {
+    let app = App::new();
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": {"game": "wordle"}, "history": [
+                {"guess": "salet", "feedback": "BBBBB"},
+                {"guess": "courd", "feedback": "BBBBB"},
+            ], "strategies": ["minimax"]})),
+        )
+        .await;
+    assert_eq!(hint["remaining"], 14, "{hint}");
+}
+
+#[tokio::test]
+async fn game_files_that_name_other_files_or_are_unknown_are_refused() {
+    let app = App::new();
+    app.fails(
+        "POST",
+        "/api/game-file",
+        Some(json!({"text": shipped("wordle/wordle.toml"), "name": "wordle.toml"})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["wordlist_orig_all", "self-contained"],
+    )
+    .await;
+    app.fails(
+        "POST",
+        "/api/game-file",
+        Some(json!({"text": "rules = \"nonsense\"\n", "name": "bad.toml"})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["bad.toml", "nonsense"],
+    )
+    .await;
+    app.fails(
+        "POST",
+        "/api/hint",
+        Some(json!({"game": {"game": "custom", "fingerprint": "0123456789abcdef"}})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["0123456789abcdef", "load it again"],
+    )
+    .await;
+}
