@@ -317,8 +317,6 @@ fn strategy_options(game: &Game, spec: &StrategyOptionsSpec) -> Result<StrategyO
     })
 }
 
-/// Validates a spec.
-
 /// Reads a guess, naming the field.
 fn parse_guess(game: &Game, text: &str, field: &str) -> Result<Code, ApiError> {
     game.parse_guess(text)
