@@ -179,6 +179,9 @@ fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
     {
         clashes.push(format!("--alphabet {al}"));
     }
+    if spec.hard && !game.hard() {
+        clashes.push("--hard".into());
+    }
     if a.typed_order && spec.order != game.order() {
         clashes.push(format!("--order {}", spec.order.name()));
     }
@@ -206,7 +209,9 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
     let text = read_file(&o.file)?;
     let given = o.format.given();
     let format = given.unwrap_or_else(|| Format::detect(&text));
-    let game = if format.names_game() {
+    // A JSON tree names its game, but one from a game file only by name and fingerprint: the
+    // file must then be given.
+    let game = if format.names_game() && o.game.game_file.is_none() {
         None
     } else {
         let game = o.game.game()?;
@@ -227,6 +232,7 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
                 looks_like.what()
             ))
         }
+        e @ TreeError::CustomGame { .. } => bad(&o.file, format!("{e}; give it with --game-file")),
         e => bad(&o.file, e),
     })?;
     if read.format.names_game() {
