@@ -245,9 +245,9 @@ impl PlaySession {
             }));
         }
         let game = self.engine.game().clone();
-        if !game.is_valid(&guess, Role::Guess) {
-            return Err(codebreak_strategy::NotAGuess::new(&game, &guess).into());
-        }
+        let before: Vec<(Code, Feedback)> =
+            self.moves.iter().map(|m| (m.guess, m.feedback)).collect();
+        codebreak_strategy::NotAGuess::check(&game, &before, &guess)?;
         let could_be_secret = game.is_valid(&guess, Role::Secret)
             && self
                 .moves

@@ -1,6 +1,6 @@
 //! Stable names for the built-in strategies, and their options.
 
-use codebreak_core::{Code, CodeSpace, Game, Named, Pool, Rules, Sample, Sampling, Ties};
+use codebreak_core::{Code, CodeSpace, End, Game, Named, Pool, Rules, Sample, Sampling, Ties};
 use serde::{Deserialize, Serialize};
 
 use crate::entropy::Entropy;
@@ -89,6 +89,16 @@ impl StrategyKind {
 
     /// Why a game cannot be played by this strategy, or `None` when it can.
     pub fn unsupported(self, game: &Game) -> Option<&'static str> {
+        if game.end() == End::Known
+            && matches!(
+                self,
+                StrategyKind::First | StrategyKind::Random | StrategyKind::TwoPhase
+            )
+        {
+            return Some(
+                "it plays codes that could be the secret, and in a game that ends when the secret is known a secret may not be guessed: expected a greedy strategy (minimax, expected-size, entropy, most-parts)",
+            );
+        }
         (self == StrategyKind::TwoPhase && !TwoPhase::supports(game)).then_some(
             "it probes one-colour codes, so guesses must be allowed to repeat a colour (mastermind or blackpeg)",
         )
@@ -283,6 +293,11 @@ impl AnyStrategy {
                 strategy: kind.name(),
                 game: game.to_string(),
                 why,
+            });
+        }
+        if game.end() == End::Known && opts.pool == Some(Pool::Consistent) {
+            return Err(StrategyError::ConsistentPoolKnown {
+                game: game.to_string(),
             });
         }
         let pool = opts.pool.unwrap_or_default();
