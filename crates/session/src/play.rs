@@ -409,6 +409,30 @@ mod tests {
     }
 
     #[test]
+    fn hard_mode_refuses_a_guess_that_drops_a_found_letter() {
+        use codebreak_core::GameKind;
+        let game = Game::new(&GameSpec {
+            kind: GameKind::Wordle,
+            hard: true,
+            ..GameSpec::default()
+        })
+        .unwrap();
+        let e = Arc::new(AnyEngine::new(&game).unwrap());
+        let secret = game.parse_secret("cigar").unwrap();
+        let maker = Maker::new(&e, MakerKind::Random, Some(secret), None).unwrap();
+        let mut s = PlaySession::new(e, maker, None).unwrap();
+        s.guess_text("salet").unwrap();
+        // salet against cigar: the A is yellow, so every later guess must hold an A.
+        let err = s.guess_text("courd").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "guess courd is not allowed in hard mode: it must contain A (marked earlier)"
+        );
+        assert_eq!(s.state().used, 1);
+        s.guess_text("crane").unwrap();
+    }
+
+    #[test]
     fn the_secret_is_hidden_until_the_end() {
         let e = engine();
         let game = e.game().clone();

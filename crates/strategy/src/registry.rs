@@ -472,3 +472,57 @@ impl Strategy for AnyStrategy {
         self.decide(pos).guess
     }
 }
+
+#[cfg(test)]
+mod known_tests {
+    use std::sync::Arc;
+
+    use codebreak_core::{End, Game, ListGame, ListParts, Pool};
+
+    use super::*;
+
+    /// Three coins, one heavier, one coin on each pan; the game ends when the coin is known.
+    fn coins() -> Game {
+        let list = ListGame::new(ListParts {
+            name: "three coins".into(),
+            end: End::Known,
+            guesses: ["a-b", "a-c", "b-c"].map(String::from).to_vec(),
+            secrets: ["a+", "b+", "c+"].map(String::from).to_vec(),
+            replies: ["<", "=", ">"].map(String::from).to_vec(),
+            table: vec![2, 0, 1, 2, 1, 0, 1, 2, 0],
+            ..ListParts::default()
+        })
+        .unwrap();
+        Game::from_list(Arc::new(list)).unwrap()
+    }
+
+    #[test]
+    fn strategies_that_guess_secrets_are_refused_when_secrets_may_not_be_guessed() {
+        let game = coins();
+        let space = game.space().unwrap();
+        let opts = StrategyOptions::default();
+        for kind in [
+            StrategyKind::First,
+            StrategyKind::Random,
+            StrategyKind::TwoPhase,
+        ] {
+            let err = AnyStrategy::build(kind, &opts, &game, &space).unwrap_err();
+            assert!(
+                err.to_string().contains("a secret may not be guessed"),
+                "{err}"
+            );
+        }
+        assert!(AnyStrategy::build(StrategyKind::Minimax, &opts, &game, &space).is_ok());
+        let consistent = StrategyOptions {
+            pool: Some(Pool::Consistent),
+            ..StrategyOptions::default()
+        };
+        let err = AnyStrategy::build(StrategyKind::Entropy, &consistent, &game, &space)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "pool consistent plays only codes that could be the secret, but three coins ends when the secret is known and a secret may not be guessed: expected pool all"
+        );
+    }
+}
