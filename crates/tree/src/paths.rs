@@ -8,7 +8,24 @@
 //! ```
 //!
 //! Secrets come in the game's order. A secret the tree does not find ends with `(not found)`
-//! after the last reply it gets. The format carries no game, so reading it needs one.
+//! after the last reply it gets. The format carries no game, so reading it needs one. In a game
+//! that ends when the secret is known, a line ends with the last experiment: the leaf after it
+//! names the secret.
+//!
+//! Wordle trees are written, and any tree of a game that ends by guessing may be read, in
+//! alex1770/wordle's layout, as Selby's published trees are: no secret before the moves (it is
+//! the last guess), the number of each guess after its reply, lines sorted by their replies and
+//! each leaving out (as blanks) the moves it shares with the line above:
+//!
+//! ```text
+//! salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4
+//!                                 BGYYB3 pygmy GGGGG4
+//! ```
+//!
+//! A Wordle tree that loses a secret is written one line per secret as above, since that
+//! layout has no way to say which secret a line is for when it is not found. A tree of a game
+//! that ends when known whose leaf names another secret than one reaching it is written with
+//! `(not found)` and is not read back.
 //!
 //! Reading merges the lines into a tree and checks them against the rules: every reply must be
 //! the one the secret gives, every line must agree with the others about the guess played after

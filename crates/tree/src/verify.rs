@@ -6,10 +6,18 @@
 //! right. It stays fast: Bulls and Cows 4 of 10 (5040 secrets, 26 274 replies) replays in a few
 //! milliseconds in a release build.
 //!
+//! List games are replayed the same way: Wordle by its rule applied to the words
+//! ([`codebreak_core::wordle::score`], not the game's reply table), other list games by their
+//! table, which is their definition. In a game that ends when the secret is known
+//! ([`codebreak_core::End::Known`]) a leaf names the secret known there: a secret must reach the
+//! leaf naming it, and only the experiments on its path are counted.
+//!
 //! Before replaying, every guess of the tree is checked to be a legal guess of the game
 //! ([`check_guesses`]): a tree built in memory may hold codes its game does not allow (a
 //! repeated symbol where guesses may not repeat one, a colour out of range, a wrong length),
-//! which no reader would accept.
+//! which no reader would accept. In Wordle's hard mode each guess must also keep the rule
+//! after the moves above it ([`codebreak_core::Game::check_hard`]), and the first that does not
+//! is named with its path.
 
 use std::collections::HashSet;
 
@@ -166,8 +174,10 @@ impl std::fmt::Display for IllegalGuess {
 }
 
 /// Checks that every guess of the tree is a legal guess of `game` (as
-/// [`Game::is_valid`] says for [`Role::Guess`]); returns the first that is not, in the tree's
-/// order (depth first, replies in order).
+/// [`Game::is_valid`] says for [`Role::Guess`]), allowed by hard mode after the moves above it
+/// when the game has it on, and (in a game that ends when the secret is known) that every leaf
+/// is a secret; returns the first that is not, in the tree's order (depth first, replies in
+/// order).
 ///
 /// ```
 /// use codebreak_core::{Code, Game, GameSpec};

@@ -214,6 +214,9 @@ fn trees_of_a_game_that_ends_when_known_count_only_experiments() {
     let paths = write_string(&tree, &game, Format::Paths).unwrap();
     assert_eq!(paths, "a+: a-b >\nb+: a-b <\nc+: a-b =\n");
     assert_eq!(read(&paths, None, Some(&game)).unwrap().tree.root, root);
+    let compact = write_string(&tree, &game, Format::Compact).unwrap();
+    assert_eq!(compact, "{a-b:{>:a+,=:c+,<:b+}}\n");
+    assert_eq!(read(&compact, None, Some(&game)).unwrap().tree.root, root);
     // JSON names the game by name and fingerprint: it must be given, and be that game.
     let json = write_string(&tree, &game, Format::Json).unwrap();
     assert!(matches!(

@@ -25,10 +25,14 @@ Examples:
   codebreak verify --pegs 5 --colors 8 mm58.txt           # compact notation needs the game
   (examples/ is in the source repository; examples/README.md names the published trees)
   codebreak analyze --tree - --format paths | codebreak verify -   # - reads standard input
+  codebreak verify --game wordle salet.easy.origwords.tree         # Selby's layout: 7920
+  codebreak verify --game wordle --hard salet.hard.origwordlist.tree   # hard mode: 8122
+  codebreak analyze --game-file examples/games/twod.toml --tree twod.json
+  codebreak verify --game-file examples/games/twod.toml twod.json   # names the game: give it
 
 Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
-path), a guess is not a legal guess of the game, or a branch of a tree (other than bracket
-notation) can never be reached; 2 the file cannot be read, or the options are wrong. With --json a failure is also an object on standard output:
+path), a guess is not a legal guess of the game (in hard mode, one its rule does not allow),
+or a branch of a tree (other than bracket notation) can never be reached; 2 the file cannot be read, or the options are wrong. With --json a failure is also an object on standard output:
 {\"error\": MESSAGE} and, when a secret is lost or a branch unreachable, \"secret\" and
 \"path\".";
 
