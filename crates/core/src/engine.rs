@@ -488,9 +488,29 @@ impl<R: Rules> Engine<R> {
         )
     }
 
-    /// The guess with the lowest partition cost, ties broken by `ties`. `history` holds the
-    /// guesses played so far (code indices); it is used only to find interchangeable guesses.
-    /// A lone candidate is always the answer. `sampling` bounds the work on large positions:
+    /// The guesses of [`Pool::All`] after `moves` (code indices and replies, oldest first):
+    /// every guess, or in Wordle's hard mode ([`Game::hard_mode`]) those its rule allows.
+    pub fn pool_all(&self, moves: &[(u32, Feedback)]) -> Vec<u32> {
+        let all = 0..self.space.len() as u32;
+        let history: Vec<(Code, Feedback)> =
+            moves.iter().map(|&(g, f)| (self.code(g), f)).collect();
+        match self.game.hard_mode(&history) {
+            None => all.collect(),
+            Some(rule) => all
+                .filter(|&i| {
+                    self.game
+                        .wordle_word(&self.code(i))
+                        .is_none_or(|w| rule.allows(&w))
+                })
+                .collect(),
+        }
+    }
+
+    /// The guess with the lowest partition cost, ties broken by `ties`. `moves` holds the
+    /// guesses played so far (code indices) and their replies: in Wordle's hard mode, the pool
+    /// [`Pool::All`] is only the guesses the rule allows after them ([`Engine::pool_all`]);
+    /// otherwise they are used only to find interchangeable guesses. A lone candidate is
+    /// always the answer (a consistent guess keeps hard mode's rule). `sampling` bounds the work on large positions:
     /// the choice is then the best of a sample of the pool, and says so.
     ///
     /// # Panics
@@ -503,7 +523,7 @@ impl<R: Rules> Engine<R> {
         ties: Ties,
         sampling: Sampling,
         cands: &Candidates<R::Packed>,
-        history: &[u32],
+        moves: &[(u32, Feedback)],
     ) -> Choice {
         let n = cands.len();
         assert!(n > 0, "best_guess needs at least one candidate");
@@ -519,13 +539,14 @@ impl<R: Rules> Engine<R> {
         let mut pool_list: &[u32] = match pool {
             Pool::Consistent => &cands.idx,
             Pool::All => {
-                all = (0..self.space.len() as u32).collect();
+                all = self.pool_all(moves);
                 &all
             }
         };
+        let history: Vec<u32> = moves.iter().map(|&(g, _)| g).collect();
         let reps;
         if n >= SYMMETRY_MIN_CANDIDATES
-            && let Some(r) = self.representatives(history, pool_list)
+            && let Some(r) = self.representatives(&history, pool_list)
         {
             reps = r;
             pool_list = &reps;
@@ -775,7 +796,7 @@ mod tests {
                 Ties::Consistent,
                 sampling,
                 &cands,
-                &[g],
+                &[(g, game.parse_feedback("0B1W").unwrap())],
             )
         };
         let full = choose(Sampling::Auto);

@@ -275,6 +275,50 @@ impl Game {
         self.list.as_ref().is_some_and(|l| l.hard())
     }
 
+    /// The five letters of a code of a Wordle game (lowercase), or `None` in another game.
+    pub fn wordle_word(&self, code: &Code) -> Option<[u8; crate::wordle::LETTERS]> {
+        let list = self
+            .list
+            .as_ref()
+            .filter(|l| *l.rule() == ListRule::Wordle)?;
+        crate::wordle::word(list.codes().get(code.as_index()? as usize)?)
+    }
+
+    /// What Wordle's hard mode requires of the next guess after `moves` (guesses and their
+    /// replies, oldest first), or `None` when hard mode is off.
+    ///
+    /// ```
+    /// use codebreak_core::{Game, GameKind, GameSpec};
+    /// let game = Game::new(&GameSpec { kind: GameKind::Wordle, hard: true, ..GameSpec::default() })
+    ///     .unwrap();
+    /// let moves = [(game.parse_guess("salet").unwrap(), game.parse_feedback("GBBBB").unwrap())];
+    /// let rule = game.hard_mode(&moves).unwrap();
+    /// assert!(rule.allows(b"sport"));
+    /// assert_eq!(rule.check(b"crane").unwrap_err(), "letter 1 must be S (green earlier)");
+    /// ```
+    pub fn hard_mode(&self, moves: &[(Code, Feedback)]) -> Option<crate::wordle::HardMode> {
+        if !self.hard() {
+            return None;
+        }
+        let mut rule = crate::wordle::HardMode::new();
+        for (guess, fb) in moves {
+            if let Some(w) = self.wordle_word(guess) {
+                rule.learn(&w, *fb);
+            }
+        }
+        Some(rule)
+    }
+
+    /// Whether `guess` may be played after `moves`: always, unless Wordle's hard mode is on
+    /// and the guess breaks its rule (then the rule broken, such as "letter 1 must be S (green
+    /// earlier)").
+    pub fn check_hard(&self, moves: &[(Code, Feedback)], guess: &Code) -> Result<(), String> {
+        match (self.hard_mode(moves), self.wordle_word(guess)) {
+            (Some(rule), Some(w)) => rule.check(&w),
+            _ => Ok(()),
+        }
+    }
+
     /// The spec this game was made from, with every default filled in.
     pub fn spec(&self) -> GameSpec {
         if let Some(list) = &self.list {

@@ -252,9 +252,9 @@ impl PlaySession {
             }));
         }
         let game = self.engine.game().clone();
-        if !game.is_valid(&guess, Role::Guess) {
-            return Err(codebreak_strategy::NotAGuess::new(&game, &guess).into());
-        }
+        let before: Vec<(Code, Feedback)> =
+            self.moves.iter().map(|m| (m.guess, m.feedback)).collect();
+        codebreak_strategy::NotAGuess::check(&game, &before, &guess)?;
         let could_be_secret = game.is_valid(&guess, Role::Secret)
             && self
                 .moves
@@ -413,6 +413,30 @@ mod tests {
 
     fn engine() -> Arc<AnyEngine> {
         Arc::new(AnyEngine::new(&Game::new(&GameSpec::mastermind(4, 6)).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn hard_mode_refuses_a_guess_that_drops_a_found_letter() {
+        use codebreak_core::GameKind;
+        let game = Game::new(&GameSpec {
+            kind: GameKind::Wordle,
+            hard: true,
+            ..GameSpec::default()
+        })
+        .unwrap();
+        let e = Arc::new(AnyEngine::new(&game).unwrap());
+        let secret = game.parse_secret("cigar").unwrap();
+        let maker = Maker::new(&e, MakerKind::Random, Some(secret), None).unwrap();
+        let mut s = PlaySession::new(e, maker, None).unwrap();
+        s.guess_text("salet").unwrap();
+        // salet against cigar: the A is yellow, so every later guess must hold an A.
+        let err = s.guess_text("courd").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "guess courd is not allowed in hard mode: it must contain A (marked earlier)"
+        );
+        assert_eq!(s.state().used, 1);
+        s.guess_text("crane").unwrap();
     }
 
     #[test]

@@ -137,10 +137,16 @@ impl Breaker {
     }
 
     /// Records a guess of the caller's choosing (a person at the keyboard, say) and its reply.
-    /// Refuses a code that is not a guess of the game, and a reply that contradicts the
-    /// earlier ones; either way nothing changes.
+    /// Refuses a code that is not a guess of the game (or, in Wordle's hard mode, one its rule
+    /// does not allow), and a reply that contradicts the earlier ones; either way nothing
+    /// changes.
     pub fn record(&mut self, guess: &Code, fb: Feedback) -> Result<Progress, MoveError> {
-        let (g, _) = crate::history::indices(&self.engine, &[(*guess, fb)])?[0];
+        let before: Vec<(Code, Feedback)> = self
+            .history
+            .iter()
+            .map(|&(g, f)| (self.engine.space().code(g), f))
+            .collect();
+        let (g, _) = crate::history::indices_after(&self.engine, &before, &[(*guess, fb)])?[0];
         Ok(self.apply(g, fb)?)
     }
 

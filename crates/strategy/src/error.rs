@@ -38,6 +38,14 @@ pub enum StrategyError {
         /// Why not.
         why: &'static str,
     },
+    /// `--pool consistent` in a game that ends when the secret is known.
+    #[error(
+        "pool consistent plays only codes that could be the secret, but {game} ends when the secret is known and a secret may not be guessed: expected pool all"
+    )]
+    ConsistentPoolKnown {
+        /// The game.
+        game: String,
+    },
     /// A first guess that is not a guess of the game.
     #[error("first guess {0} is not a guess of this game")]
     FirstGuess(String),
@@ -56,27 +64,53 @@ pub struct InconsistentFeedback {
     pub reply: String,
 }
 
-/// A code that is not a guess of the game, passed where one was expected.
+/// A code that is not a guess of the game, passed where one was expected; or, in Wordle's hard
+/// mode, a guess its rule does not allow after the moves before it.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("{code} is not a guess of the {game} game")]
+#[error("{}", match .rule {
+    None => format!("{} is not a guess of the {} game", .code, .game),
+    Some(rule) => format!("guess {} is not allowed in hard mode: {rule}", .code),
+})]
 pub struct NotAGuess {
     /// The code, written as well as the game can.
     pub code: String,
     /// The game.
     pub game: String,
+    /// The rule of hard mode it breaks (such as "it must contain C (marked earlier)"), when it
+    /// is a guess of the game that hard mode does not allow.
+    pub rule: Option<String>,
 }
 
 impl NotAGuess {
     /// The error for `code` in `game`.
     pub fn new(game: &codebreak_core::Game, code: &codebreak_core::Code) -> NotAGuess {
         NotAGuess {
-            code: if code.pegs().iter().all(|&p| (p as usize) < game.colors()) {
+            code: if game.list().is_some()
+                || code.pegs().iter().all(|&p| (p as usize) < game.colors())
+            {
                 game.format_code(code)
             } else {
                 format!("{code:?}")
             },
             game: game.to_string(),
+            rule: None,
         }
+    }
+
+    /// Checks that `guess` may be played after `moves`: a guess of the game, and in Wordle's
+    /// hard mode one its rule allows ([`codebreak_core::Game::check_hard`]).
+    pub fn check(
+        game: &codebreak_core::Game,
+        moves: &[(codebreak_core::Code, codebreak_core::Feedback)],
+        guess: &codebreak_core::Code,
+    ) -> Result<(), NotAGuess> {
+        if !game.is_valid(guess, codebreak_core::Role::Guess) {
+            return Err(NotAGuess::new(game, guess));
+        }
+        game.check_hard(moves, guess).map_err(|rule| NotAGuess {
+            rule: Some(rule),
+            ..NotAGuess::new(game, guess)
+        })
     }
 }
 

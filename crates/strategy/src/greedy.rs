@@ -33,7 +33,7 @@ impl<C: PartitionCost> Greedy<C> {
             self.ties,
             self.sampling,
             pos.candidates,
-            &pos.guesses(),
+            pos.history,
         )
     }
 }

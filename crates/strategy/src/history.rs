@@ -65,21 +65,34 @@ pub fn parse_history(game: &Game, text: &str) -> Result<Vec<(Code, Feedback)>, P
 }
 
 /// The moves as code indices of the engine's space; fails on a guess that is not a guess of
-/// the game (a code of another game, say).
+/// the game (a code of another game, say), or in Wordle's hard mode on the first guess its
+/// rule does not allow after the moves before it.
 pub fn indices(
     engine: &AnyEngine,
     history: &[(Code, Feedback)],
 ) -> Result<Vec<(u32, Feedback)>, crate::error::NotAGuess> {
+    indices_after(engine, &[], history)
+}
+
+/// [`indices`] of moves played after `before` (already checked), hard mode's rule taking
+/// those into account.
+pub fn indices_after(
+    engine: &AnyEngine,
+    before: &[(Code, Feedback)],
+    history: &[(Code, Feedback)],
+) -> Result<Vec<(u32, Feedback)>, crate::error::NotAGuess> {
     let game = engine.game();
     let space = engine.space();
+    let mut seen = before.to_vec();
     history
         .iter()
-        .map(|(g, f)| {
+        .map(|&(g, f)| {
+            crate::error::NotAGuess::check(game, &seen, &g)?;
+            seen.push((g, f));
             space
-                .index_of(g)
-                .filter(|_| game.is_valid(g, codebreak_core::Role::Guess))
-                .map(|i| (i, *f))
-                .ok_or_else(|| crate::error::NotAGuess::new(game, g))
+                .index_of(&g)
+                .map(|i| (i, f))
+                .ok_or_else(|| crate::error::NotAGuess::new(game, &g))
         })
         .collect()
 }

@@ -1,6 +1,6 @@
 //! Stable names for the built-in strategies, and their options.
 
-use codebreak_core::{Code, CodeSpace, Game, Named, Pool, Rules, Sample, Sampling, Ties};
+use codebreak_core::{Code, CodeSpace, End, Game, Named, Pool, Rules, Sample, Sampling, Ties};
 use serde::{Deserialize, Serialize};
 
 use crate::entropy::Entropy;
@@ -89,6 +89,16 @@ impl StrategyKind {
 
     /// Why a game cannot be played by this strategy, or `None` when it can.
     pub fn unsupported(self, game: &Game) -> Option<&'static str> {
+        if game.end() == End::Known
+            && matches!(
+                self,
+                StrategyKind::First | StrategyKind::Random | StrategyKind::TwoPhase
+            )
+        {
+            return Some(
+                "it plays codes that could be the secret, and in a game that ends when the secret is known a secret may not be guessed: expected a greedy strategy (minimax, expected-size, entropy, most-parts)",
+            );
+        }
         (self == StrategyKind::TwoPhase && !TwoPhase::supports(game)).then_some(
             "it probes one-colour codes, so guesses must be allowed to repeat a colour (mastermind or blackpeg)",
         )
@@ -285,6 +295,11 @@ impl AnyStrategy {
                 why,
             });
         }
+        if game.end() == End::Known && opts.pool == Some(Pool::Consistent) {
+            return Err(StrategyError::ConsistentPoolKnown {
+                game: game.to_string(),
+            });
+        }
         let pool = opts.pool.unwrap_or_default();
         let ties = opts.ties.unwrap_or_default();
         let sampling = opts.sample.unwrap_or_default();
@@ -455,5 +470,59 @@ impl AnyStrategy {
 impl Strategy for AnyStrategy {
     fn choose<R: Rules>(&self, pos: &Position<'_, R>) -> u32 {
         self.decide(pos).guess
+    }
+}
+
+#[cfg(test)]
+mod known_tests {
+    use std::sync::Arc;
+
+    use codebreak_core::{End, Game, ListGame, ListParts, Pool};
+
+    use super::*;
+
+    /// Three coins, one heavier, one coin on each pan; the game ends when the coin is known.
+    fn coins() -> Game {
+        let list = ListGame::new(ListParts {
+            name: "three coins".into(),
+            end: End::Known,
+            guesses: ["a-b", "a-c", "b-c"].map(String::from).to_vec(),
+            secrets: ["a+", "b+", "c+"].map(String::from).to_vec(),
+            replies: ["<", "=", ">"].map(String::from).to_vec(),
+            table: vec![2, 0, 1, 2, 1, 0, 1, 2, 0],
+            ..ListParts::default()
+        })
+        .unwrap();
+        Game::from_list(Arc::new(list)).unwrap()
+    }
+
+    #[test]
+    fn strategies_that_guess_secrets_are_refused_when_secrets_may_not_be_guessed() {
+        let game = coins();
+        let space = game.space().unwrap();
+        let opts = StrategyOptions::default();
+        for kind in [
+            StrategyKind::First,
+            StrategyKind::Random,
+            StrategyKind::TwoPhase,
+        ] {
+            let err = AnyStrategy::build(kind, &opts, &game, &space).unwrap_err();
+            assert!(
+                err.to_string().contains("a secret may not be guessed"),
+                "{err}"
+            );
+        }
+        assert!(AnyStrategy::build(StrategyKind::Minimax, &opts, &game, &space).is_ok());
+        let consistent = StrategyOptions {
+            pool: Some(Pool::Consistent),
+            ..StrategyOptions::default()
+        };
+        let err = AnyStrategy::build(StrategyKind::Entropy, &consistent, &game, &space)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "pool consistent plays only codes that could be the secret, but three coins ends when the secret is known and a secret may not be guessed: expected pool all"
+        );
     }
 }

@@ -150,7 +150,14 @@ impl Parser<'_> {
             if t.is_empty() {
                 return Err(self.err("expected a guess"));
             }
-            return Ok(Node::leaf(self.game.parse_guess(&t)?));
+            // In a game that ends when the secret is known, a leaf names that secret.
+            return Ok(Node::leaf(
+                if self.game.end() == codebreak_core::End::Known {
+                    self.game.parse_secret(&t)?
+                } else {
+                    self.game.parse_guess(&t)?
+                },
+            ));
         }
         self.at += 1;
         let t = self.token();

@@ -34,6 +34,33 @@ pub enum TreeError {
         /// The game expected.
         expected: String,
     },
+    /// A JSON tree of a game read from a game file, read without that game.
+    #[error(
+        "the tree is for the game {}, defined in a game file: expected that game to be given (its game file)",
+        codebreak_core::error::quote(.name)
+    )]
+    CustomGame {
+        /// The game's name, as the tree gives it.
+        name: String,
+    },
+    /// A JSON tree of a game read from a game file, read with another game.
+    #[error(
+        "the tree is for the game {} with fingerprint {found}{}, but the game given is {expected} with fingerprint {expected_fingerprint}: expected the game the tree was written for (the same lists, replies, end and hard mode)",
+        codebreak_core::error::quote(.name),
+        if *.hard { " (hard mode)" } else { "" }
+    )]
+    Fingerprint {
+        /// The game's name, as the tree gives it.
+        name: String,
+        /// The fingerprint the tree gives.
+        found: String,
+        /// Whether the tree is for hard mode.
+        hard: bool,
+        /// The game given.
+        expected: String,
+        /// Its fingerprint.
+        expected_fingerprint: String,
+    },
     /// Bytes that are not UTF-8 text.
     #[error(
         "the tree is not UTF-8 text (invalid byte at offset {offset}): expected {}",

@@ -20,6 +20,7 @@ use thiserror::Error;
 /// assert_eq!(Format::detect("{1122:{30:1123}}"), Format::Compact);
 /// assert_eq!(Format::detect("1296 (1122: ...)"), Format::Bracket);
 /// assert_eq!(Format::detect("1122: 1122 4B0W\n1123: 1122 3B0W, 1123 4B0W\n"), Format::Paths);
+/// assert_eq!(Format::detect("salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4\n"), Format::Paths);
 /// assert_eq!(Format::detect("1122"), Format::Compact);
 /// assert_eq!("paths".parse::<Format>().unwrap(), Format::Paths);
 /// assert!(Format::Paths.can_read() && Format::Paths.can_write());
@@ -100,6 +101,15 @@ pub const FORMATS: [FormatInfo; 5] = [
     },
 ];
 
+/// A first line of alex1770/wordle's layout: an even number (two or more) of words, guesses
+/// and replies in turn, and none of the characters of the other formats.
+fn is_outline(line: &str) -> bool {
+    let words = line.split_whitespace().count();
+    words >= 2
+        && words % 2 == 0
+        && !line.contains([':', '{', '}', '(', ')', '[', ']', '"', ';', ','])
+}
+
 /// A format name that is not one of [`FORMATS`].
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("unknown tree format {}: expected {}", quote(.0), names(FORMATS.iter().map(|f| f.format)))]
@@ -161,7 +171,8 @@ impl Format {
 
     /// The format the text is recognisably in, or `None` when it looks like none of them:
     /// JSON starts with `{"` (or is `{}`), compact notation with `{` otherwise, DOT with
-    /// `digraph`, paths with a code and a colon (`1122: ...`) on its first line, bracket
+    /// `digraph`, paths with a code and a colon (`1122: ...`) on its first line or with guesses
+    /// and replies in turn and no colon (alex1770/wordle's layout, `salet BBBBB1 ...`), bracket
     /// notation with a count of secrets and has a `(`.
     pub fn recognise(text: &str) -> Option<Format> {
         let text = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
@@ -180,6 +191,7 @@ impl Format {
                 Some(Format::Paths)
             }
             c if c.is_ascii_digit() && text.contains('(') => Some(Format::Bracket),
+            _ if is_outline(text.lines().next().unwrap_or("")) => Some(Format::Paths),
             _ => None,
         }
     }
@@ -274,6 +286,8 @@ mod tests {
             ("9(AB: 1, 2, 1; 4 (AC); 1)", Some(Format::Bracket)),
             (": x", None),
             ("[1, 2]", None),
+            ("salet BBBBB1 courd BBBBB2\n", Some(Format::Paths)),
+            ("salet BBBBB1 courd", None),
         ] {
             assert_eq!(Format::recognise(text), want, "{text:?}");
         }

@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use codebreak_core::Game;
+use codebreak_core::{Game, GameKind};
 
 use crate::error::TreeError;
 use crate::{DecisionTree, Format, bracket, compact, dot, json, paths};
@@ -86,7 +86,7 @@ fn read_as(text: &str, format: Format, game: Option<&Game>) -> Result<TreeFile, 
 
 /// A JSON tree names its game: it must be `game`, when one is given.
 fn read_json(text: &str, game: Option<&Game>) -> Result<TreeFile, TreeError> {
-    let (tree, named) = json::from_str(text)?;
+    let (tree, named) = json::from_str_for(text, game)?;
     if let Some(game) = game.filter(|g| g.spec() != named.spec()) {
         return Err(TreeError::OtherGame {
             found: named.to_string(),
@@ -167,10 +167,18 @@ pub fn write_string(tree: &DecisionTree, game: &Game, format: Format) -> Result<
     if !format.can_write() {
         return Err(TreeError::NotWritable(format));
     }
-    let named = Game::new(&tree.game)?;
-    if named.spec() != game.spec() {
+    // A game from a game file cannot be rebuilt from its spec: its name and fingerprint
+    // must be the game's.
+    let named = match tree.game.kind {
+        GameKind::Custom => tree.game.clone(),
+        _ => Game::new(&tree.game)?.spec(),
+    };
+    if named != game.spec() {
         return Err(TreeError::OtherGame {
-            found: named.to_string(),
+            found: match tree.game.kind {
+                GameKind::Custom => tree.game.name.clone().unwrap_or_default(),
+                _ => Game::new(&tree.game)?.to_string(),
+            },
             expected: game.to_string(),
         });
     }

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use codebreak_core::error::quote;
-use codebreak_core::{Game, GameSpec};
+use codebreak_core::{Game, GameKind, GameSpec};
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value, json};
@@ -110,9 +110,15 @@ impl<'de> Deserialize<'de> for Replies {
 }
 
 fn to_node(game: &Game, repr: NodeRepr) -> Result<Node, TreeError> {
-    let guess = game.parse_guess(&repr.guess)?;
+    let replies = repr.replies.map(|r| r.0).unwrap_or_default();
+    // In a game that ends when the secret is known, a leaf names that secret.
+    let guess = if replies.is_empty() && game.end() == codebreak_core::End::Known {
+        game.parse_secret(&repr.guess)?
+    } else {
+        game.parse_guess(&repr.guess)?
+    };
     let mut node = Node::leaf(guess);
-    for (reply_text, child) in repr.replies.map(|r| r.0).unwrap_or_default() {
+    for (reply_text, child) in replies {
         let fb = game.parse_feedback(&reply_text)?;
         crate::compact::check_branch(game, &node, fb)?;
         node.branches.push((fb, to_node(game, child)?));
@@ -122,8 +128,19 @@ fn to_node(game: &Game, repr: NodeRepr) -> Result<Node, TreeError> {
 }
 
 /// Reads a JSON tree. Returns the tree and its validated game. Fields other than those
-/// [`to_value`] writes are refused, and so is a reply written twice under one guess.
+/// [`to_value`] writes are refused, and so is a reply written twice under one guess. A tree of
+/// a game read from a game file ([`GameKind::Custom`]) cannot be read this way: see
+/// [`from_str_for`].
 pub fn from_str(text: &str) -> Result<(DecisionTree, Game), TreeError> {
+    from_str_for(text, None)
+}
+
+/// [`from_str`], with the game the tree is expected to be for, if known. A tree of a game read
+/// from a game file names it by name and fingerprint only ([`GameKind::Custom`]): the game
+/// must then be given, and its fingerprint must be the one the tree names
+/// ([`TreeError::CustomGame`], [`TreeError::Fingerprint`]). The given game is otherwise not
+/// used: [`crate::read`] checks that it is the one the tree names.
+pub fn from_str_for(text: &str, given: Option<&Game>) -> Result<(DecisionTree, Game), TreeError> {
     let repr: FileRepr = serde_json::from_str(text).map_err(|e| TreeError::Json(e.to_string()))?;
     match repr.format.as_deref() {
         Some(FORMAT) => {}
@@ -139,7 +156,7 @@ pub fn from_str(text: &str) -> Result<(DecisionTree, Game), TreeError> {
             )));
         }
     }
-    let game = Game::new(&repr.game)?;
+    let game = game_of(&repr.game, given)?;
     let root = to_node(&game, repr.root)?;
     Ok((
         DecisionTree {
@@ -149,4 +166,30 @@ pub fn from_str(text: &str) -> Result<(DecisionTree, Game), TreeError> {
         },
         game,
     ))
+}
+
+/// The game a tree names: built from its spec, or for a game from a game file, the one given
+/// when its fingerprint matches.
+fn game_of(spec: &GameSpec, given: Option<&Game>) -> Result<Game, TreeError> {
+    if spec.kind != GameKind::Custom {
+        return Ok(Game::new(spec)?);
+    }
+    let name = spec.name.clone().unwrap_or_default();
+    let Some(game) = given else {
+        return Err(TreeError::CustomGame { name });
+    };
+    let theirs = game.spec();
+    if theirs.kind != GameKind::Custom
+        || theirs.fingerprint != spec.fingerprint
+        || theirs.hard != spec.hard
+    {
+        return Err(TreeError::Fingerprint {
+            name,
+            found: spec.fingerprint.clone().unwrap_or_else(|| "none".into()),
+            hard: spec.hard,
+            expected: game.to_string(),
+            expected_fingerprint: theirs.fingerprint.unwrap_or_else(|| "none".into()),
+        });
+    }
+    Ok(game.clone())
 }

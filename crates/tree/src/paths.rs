@@ -8,7 +8,24 @@
 //! ```
 //!
 //! Secrets come in the game's order. A secret the tree does not find ends with `(not found)`
-//! after the last reply it gets. The format carries no game, so reading it needs one.
+//! after the last reply it gets. The format carries no game, so reading it needs one. In a game
+//! that ends when the secret is known, a line ends with the last experiment: the leaf after it
+//! names the secret.
+//!
+//! Wordle trees are written, and any tree of a game that ends by guessing may be read, in
+//! alex1770/wordle's layout, as Selby's published trees are: no secret before the moves (it is
+//! the last guess), the number of each guess after its reply, lines sorted by their replies and
+//! each leaving out (as blanks) the moves it shares with the line above:
+//!
+//! ```text
+//! salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4
+//!                                 BGYYB3 pygmy GGGGG4
+//! ```
+//!
+//! A Wordle tree that loses a secret is written one line per secret as above, since that
+//! layout has no way to say which secret a line is for when it is not found. A tree of a game
+//! that ends when known whose leaf names another secret than one reaching it is written with
+//! `(not found)` and is not read back.
 //!
 //! Reading merges the lines into a tree and checks them against the rules: every reply must be
 //! the one the secret gives, every line must agree with the others about the guess played after
@@ -20,7 +37,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use codebreak_core::error::quote;
-use codebreak_core::{Code, Feedback, Game, SizeError};
+use codebreak_core::{Code, End, Feedback, Game, ListRule, SizeError};
 
 use crate::Node;
 use crate::error::TreeError;
@@ -29,40 +46,135 @@ use crate::error::TreeError;
 const NOT_FOUND: &str = "(not found)";
 
 /// Writes one line per secret, in the game's order: `SECRET: GUESS REPLY, GUESS REPLY, ...`.
-/// Secrets the tree does not find end with `(not found)`. Fails when the game is too large to
-/// enumerate its secrets.
+/// Secrets the tree does not find end with `(not found)`. A Wordle tree that finds every
+/// secret is written in alex1770/wordle's layout instead ([`to_outline`]). Fails when the game
+/// is too large to enumerate its secrets.
 pub fn to_string(game: &Game, root: &Node) -> Result<String, SizeError> {
     let space = game.space()?;
+    let walks: Vec<(Code, Walk)> = space
+        .secrets()
+        .iter()
+        .map(|&s| {
+            let secret = space.code(s);
+            (secret, walk(game, root, &secret))
+        })
+        .collect();
+    if is_wordle(game) && walks.iter().all(|(_, w)| w.found) {
+        return Ok(to_outline(game, &walks));
+    }
     let mut out = String::new();
-    for &s in space.secrets() {
-        let secret = space.code(s);
-        let _ = write!(out, "{}:", game.format_code(&secret));
-        let mut node = Some(root);
-        let mut first = true;
-        let mut found = false;
-        while let Some(n) = node {
-            let fb = game.score(&secret, &n.guess);
+    for (secret, walk) in &walks {
+        let _ = write!(out, "{}:", game.format_code(secret));
+        for (i, (g, f)) in walk.moves.iter().enumerate() {
             let _ = write!(
                 out,
                 "{}{} {}",
-                if first { " " } else { ", " },
-                game.format_code(&n.guess),
-                game.format_feedback(fb)
+                if i == 0 { " " } else { ", " },
+                game.format_code(g),
+                game.format_feedback(*f)
             );
-            first = false;
-            if fb == game.win() {
-                found = true;
-                break;
-            }
-            node = n.branch(fb);
         }
-        if !found {
+        if !walk.found {
             out.push(' ');
             out.push_str(NOT_FOUND);
         }
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Whether `game` is a Wordle game that ends when the secret is guessed, written in
+/// alex1770/wordle's layout.
+fn is_wordle(game: &Game) -> bool {
+    game.end() == End::Guess && game.list().is_some_and(|l| *l.rule() == ListRule::Wordle)
+}
+
+/// The moves a secret goes through in the tree, and whether it is found (guessed, or in a
+/// game that ends when the secret is known, named by the leaf it reaches).
+struct Walk {
+    moves: Vec<(Code, Feedback)>,
+    found: bool,
+}
+
+fn walk(game: &Game, root: &Node, secret: &Code) -> Walk {
+    let known = game.end() == End::Known;
+    let mut moves = Vec::new();
+    let mut node = root;
+    loop {
+        if known && node.branches.is_empty() {
+            return Walk {
+                moves,
+                found: node.guess == *secret,
+            };
+        }
+        let fb = game.score(secret, &node.guess);
+        moves.push((node.guess, fb));
+        if fb == game.win() {
+            return Walk { moves, found: true };
+        }
+        match node.branch(fb) {
+            Some(n) if moves.len() < crate::MAX_DEPTH => node = n,
+            _ => {
+                return Walk {
+                    moves,
+                    found: false,
+                };
+            }
+        }
+    }
+}
+
+/// alex1770/wordle's layout: one line per secret, `GUESS REPLYd GUESS REPLYd ...` (`d` the
+/// number of the guess), ending with the secret and the winning reply; lines sorted by their
+/// replies, each leaving out (as blanks) the moves it shares with the line above.
+fn to_outline(game: &Game, walks: &[(Code, Walk)]) -> String {
+    let mut lines: Vec<Vec<(String, String)>> = walks
+        .iter()
+        .map(|(_, w)| {
+            w.moves
+                .iter()
+                .enumerate()
+                .map(|(i, (g, f))| {
+                    (
+                        game.format_code(g),
+                        format!("{}{}", game.format_feedback(*f), i + 1),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    // Lines in one tree agree on each guess until their replies differ: sorting by the
+    // replies sorts the tree.
+    lines.sort_by(|a, b| {
+        let ra = a.iter().map(|(_, r)| r);
+        let rb = b.iter().map(|(_, r)| r);
+        ra.cmp(rb)
+    });
+    let mut out = String::new();
+    let mut above: &[(String, String)] = &[];
+    for line in &lines {
+        let shared = line.iter().zip(above).take_while(|(a, b)| a == b).count();
+        let mut text = String::new();
+        for (i, (g, r)) in line.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            if i < shared {
+                text.push_str(&" ".repeat(g.chars().count() + 1 + r.chars().count()));
+            } else if i == shared && !above.is_empty() {
+                text.push_str(&" ".repeat(g.chars().count() + 1));
+                text.push_str(r);
+            } else {
+                text.push_str(g);
+                text.push(' ');
+                text.push_str(r);
+            }
+        }
+        out.push_str(&text);
+        out.push('\n');
+        above = line;
+    }
+    out
 }
 
 /// One line as read: the secret, its moves, and whether the last one wins.
@@ -92,29 +204,53 @@ fn parse_line(game: &Game, text: &str) -> Result<Line, String> {
         Some(r) => (r.trim_end(), false),
         None => (rest, true),
     };
-    let mut moves = Vec::new();
-    let win = game.win();
+    let mut steps = Vec::new();
     for (i, step) in rest.split(',').enumerate() {
         if i >= crate::MAX_DEPTH {
-            return Err(format!(
-                "more than {} guesses: expected at most that many",
-                crate::MAX_DEPTH
-            ));
+            return Err(too_deep());
         }
-        let (guess_text, reply_text) = match step.split_whitespace().collect::<Vec<_>>()[..] {
-            [g, r] => (g, r),
+        match step.split_whitespace().collect::<Vec<_>>()[..] {
+            [g, r] => steps.push((g, r)),
             _ => {
                 return Err(format!(
                     "move {} is {}: expected a guess and its reply, such as {} {}",
                     i + 1,
                     quote(step.trim()),
                     game.format_code(&secret),
-                    game.format_feedback(win)
+                    game.format_feedback(game.win())
                 ));
             }
-        };
+        }
+    }
+    let mut moves = Vec::new();
+    for &(guess_text, reply_text) in &steps {
         let guess = game.parse_guess(guess_text).map_err(|e| e.to_string())?;
         let reply = game.parse_feedback(reply_text).map_err(|e| e.to_string())?;
+        moves.push((guess, reply, guess_text, reply_text));
+    }
+    checked_line(game, secret, &moves, found)
+}
+
+fn too_deep() -> String {
+    format!(
+        "more than {} guesses: expected at most that many",
+        crate::MAX_DEPTH
+    )
+}
+
+/// Checks moves read for `secret` against the rules: each reply must be the one the secret
+/// gives, and the line must end with the winning reply exactly when the secret is `found` (in
+/// a game that ends when the secret is known, the line ends before the leaf naming it).
+fn checked_line(
+    game: &Game,
+    secret: Code,
+    read: &[(Code, Feedback, &str, &str)],
+    found: bool,
+) -> Result<Line, String> {
+    let win = game.win();
+    let known = game.end() == End::Known;
+    let mut moves = Vec::new();
+    for &(guess, reply, guess_text, reply_text) in read {
         let rule = game.score(&secret, &guess);
         if reply != rule {
             return Err(format!(
@@ -136,7 +272,7 @@ fn parse_line(game: &Game, text: &str) -> Result<Line, String> {
     }
     let last = moves.last().map(|&(_, f)| f);
     match (found, last) {
-        (true, Some(f)) if f != win => Err(format!(
+        (true, Some(f)) if f != win && !known => Err(format!(
             "the line ends with the reply {}: expected the winning guess {} {}, or {NOT_FOUND}",
             game.format_feedback(f),
             game.format_code(&secret),
@@ -145,11 +281,107 @@ fn parse_line(game: &Game, text: &str) -> Result<Line, String> {
         (false, Some(f)) if f == win => Err(format!(
             "the secret is found, yet the line ends with {NOT_FOUND}"
         )),
-        _ => Ok(Line {
-            secret,
-            moves,
-            found,
-        }),
+        _ => {
+            if known && found {
+                // The leaf that names the secret, not a move.
+                moves.push((secret, Feedback::NONE));
+            }
+            Ok(Line {
+                secret,
+                moves,
+                found,
+            })
+        }
+    }
+}
+
+/// Reads one line of alex1770/wordle's layout (see [`from_str`]) whose text starts at column
+/// `indent` (in characters) below the line `above` (its words and their columns, the blanks
+/// filled in), checking it against the rules. Returns the line and its words with their
+/// columns.
+fn parse_outline_line(
+    game: &Game,
+    raw: &str,
+    above: &[(usize, String)],
+) -> Result<(Line, Vec<(usize, String)>), String> {
+    let indent = raw.chars().take_while(|c| *c == ' ').count();
+    let mut words: Vec<(usize, String)> = if indent == 0 {
+        Vec::new()
+    } else {
+        let k = above
+            .iter()
+            .position(|(c, _)| *c == indent)
+            .ok_or_else(|| {
+                format!(
+                    "the line starts at column {}, where the line above has no guess or reply: expected the first move it does not share with the line above to start under that move",
+                    indent + 1
+                )
+            })?;
+        above[..k].to_vec()
+    };
+    let mut start = None;
+    for (col, ch) in raw.chars().chain([' ']).enumerate() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some(col),
+            (true, Some(s)) => {
+                words.push((s, raw.chars().skip(s).take(col - s).collect()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if words.len() % 2 != 0 {
+        return Err(format!(
+            "{} guesses and replies: expected pairs, GUESS REPLY GUESS REPLY ...",
+            words.len()
+        ));
+    }
+    if words.len() / 2 > crate::MAX_DEPTH {
+        return Err(too_deep());
+    }
+    let mut read = Vec::new();
+    for (i, pair) in words.chunks(2).enumerate() {
+        let (guess_text, reply_text) = (pair[0].1.as_str(), pair[1].1.as_str());
+        let guess = game.parse_guess(guess_text).map_err(|e| e.to_string())?;
+        let reply = reply_with_depth(game, reply_text, i + 1)?;
+        read.push((guess, reply, guess_text, reply_text));
+    }
+    let Some(&(secret, last, _, reply_text)) = read.last() else {
+        return Err("no moves: expected GUESS REPLY GUESS REPLY ...".into());
+    };
+    if last != game.win() {
+        return Err(format!(
+            "the line ends with the reply {}: expected the secret and the winning reply {} (this layout lists each secret as it is found)",
+            quote(reply_text),
+            game.format_feedback(game.win())
+        ));
+    }
+    if !game.is_valid(&secret, codebreak_core::Role::Secret) {
+        return Err(format!(
+            "the line ends with {}, which is not a secret of {game}",
+            game.format_code(&secret)
+        ));
+    }
+    Ok((checked_line(game, secret, &read, true)?, words))
+}
+
+/// A reply, perhaps followed by the number of its guess (`BBBBB1`), which must then be `number`.
+fn reply_with_depth(game: &Game, text: &str, number: usize) -> Result<Feedback, String> {
+    let bare = text.trim_end_matches(|c: char| c.is_ascii_digit());
+    match game.parse_feedback(text) {
+        Ok(f) => Ok(f),
+        Err(e) if bare.len() == text.len() || bare.is_empty() => Err(e.to_string()),
+        Err(e) => {
+            let f = game.parse_feedback(bare).map_err(|_| e.to_string())?;
+            let depth = &text[bare.len()..];
+            if depth.parse::<usize>().ok() != Some(number) {
+                return Err(format!(
+                    "reply {} is numbered {depth}, but it answers guess {number}: expected {bare}{number} or {bare}",
+                    quote(text)
+                ));
+            }
+            Ok(f)
+        }
     }
 }
 
@@ -273,6 +505,12 @@ impl Builder<'_> {
 /// Reads one line per secret (as [`to_string`] writes) for `game`: blank lines are skipped;
 /// every secret of the game must have exactly one line.
 ///
+/// Lines may also be in alex1770/wordle's layout (detected when the first line has no `:`):
+/// `salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4`, guesses and replies in turn, the
+/// number of each guess after its reply optional, the last guess the secret; a line may leave
+/// out (as blanks) the moves it shares with the line above, starting under the first reply
+/// that differs.
+///
 /// ```
 /// use codebreak_core::{Game, GameSpec};
 /// let game = Game::new(&GameSpec { alphabet: Some("ABC".into()), ..GameSpec::mastermind(2, 3) })
@@ -288,15 +526,28 @@ pub fn from_str(game: &Game, text: &str) -> Result<Node, TreeError> {
         nodes: Vec::new(),
         secrets: HashMap::new(),
     };
+    let outline = text
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}'))
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| !l.contains(':'));
+    let mut above: Vec<(usize, String)> = Vec::new();
     let mut lines = 0;
     for (i, raw) in text.lines().enumerate() {
-        let raw = raw.trim_start_matches('\u{feff}').trim();
+        let raw = raw.trim_start_matches('\u{feff}').trim_end();
         lines = i + 1;
-        if raw.is_empty() {
+        if raw.trim().is_empty() {
             continue;
         }
-        parse_line(game, raw)
-            .and_then(|line| builder.add(i + 1, &line))
+        let line = if outline {
+            parse_outline_line(game, raw, &above).map(|(line, words)| {
+                above = words;
+                line
+            })
+        } else {
+            parse_line(game, raw.trim())
+        };
+        line.and_then(|line| builder.add(i + 1, &line))
             .map_err(|why| TreeError::Paths { line: i + 1, why })?;
     }
     if builder.nodes.is_empty() {

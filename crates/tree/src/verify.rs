@@ -6,15 +6,23 @@
 //! right. It stays fast: Bulls and Cows 4 of 10 (5040 secrets, 26 274 replies) replays in a few
 //! milliseconds in a release build.
 //!
+//! List games are replayed the same way: Wordle by its rule applied to the words
+//! ([`codebreak_core::wordle::score`], not the game's reply table), other list games by their
+//! table, which is their definition. In a game that ends when the secret is known
+//! ([`codebreak_core::End::Known`]) a leaf names the secret known there: a secret must reach the
+//! leaf naming it, and only the experiments on its path are counted.
+//!
 //! Before replaying, every guess of the tree is checked to be a legal guess of the game
 //! ([`check_guesses`]): a tree built in memory may hold codes its game does not allow (a
 //! repeated symbol where guesses may not repeat one, a colour out of range, a wrong length),
-//! which no reader would accept.
+//! which no reader would accept. In Wordle's hard mode each guess must also keep the rule
+//! after the moves above it ([`codebreak_core::Game::check_hard`]), and the first that does not
+//! is named with its path.
 
 use std::collections::HashSet;
 
 use codebreak_core::error::plural;
-use codebreak_core::{Code, Feedback, Game, Role, reference};
+use codebreak_core::{Code, End, Feedback, Game, ListRule, Role, reference, wordle};
 use serde::Serialize;
 
 use crate::Node;
@@ -166,8 +174,10 @@ impl std::fmt::Display for IllegalGuess {
 }
 
 /// Checks that every guess of the tree is a legal guess of `game` (as
-/// [`Game::is_valid`] says for [`Role::Guess`]); returns the first that is not, in the tree's
-/// order (depth first, replies in order).
+/// [`Game::is_valid`] says for [`Role::Guess`]), allowed by hard mode after the moves above it
+/// when the game has it on, and (in a game that ends when the secret is known) that every leaf
+/// is a secret; returns the first that is not, in the tree's order (depth first, replies in
+/// order).
 ///
 /// ```
 /// use codebreak_core::{Code, Game, GameSpec};
@@ -181,14 +191,28 @@ impl std::fmt::Display for IllegalGuess {
 /// );
 /// ```
 pub fn check_guesses(game: &Game, root: &Node) -> Result<(), IllegalGuess> {
+    let known = game.end() == End::Known;
     let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, Vec::new())];
     while let Some((node, path)) = stack.pop() {
+        let illegal = |why: String| IllegalGuess {
+            before: format_path(game, &path),
+            guess: lenient_code(game, &node.guess),
+            why,
+        };
+        if known && node.branches.is_empty() {
+            // A leaf names the secret known there; it is not played.
+            if !game.is_valid(&node.guess, Role::Secret) {
+                return Err(illegal(format!(
+                    "it ends the game, so it names the secret known there, and it is not a secret of {game}"
+                )));
+            }
+            continue;
+        }
         if !game.is_valid(&node.guess, Role::Guess) {
-            return Err(IllegalGuess {
-                before: format_path(game, &path),
-                guess: lenient_code(game, &node.guess),
-                why: why_illegal(game, &node.guess),
-            });
+            return Err(illegal(why_illegal(game, &node.guess)));
+        }
+        if let Err(rule) = game.check_hard(&path, &node.guess) {
+            return Err(illegal(format!("hard mode says {rule}")));
         }
         for (fb, child) in node.branches.iter().rev() {
             let mut here = path.clone();
@@ -201,6 +225,9 @@ pub fn check_guesses(game: &Game, root: &Node) -> Result<(), IllegalGuess> {
 
 /// A code in the game's symbols, `?` standing for a colour the game does not have.
 fn lenient_code(game: &Game, code: &Code) -> String {
+    if game.list().is_some() {
+        return game.format_code(code);
+    }
     let symbols = game.alphabet().symbols();
     code.pegs()
         .iter()
@@ -210,6 +237,16 @@ fn lenient_code(game: &Game, code: &Code) -> String {
 
 /// Why a code that [`Game::is_valid`] refuses as a guess is not one.
 fn why_illegal(game: &Game, code: &Code) -> String {
+    if game.list().is_some() {
+        return if game.is_valid(code, Role::Secret) {
+            format!("it is a secret of {game}, which may not be guessed")
+        } else {
+            format!(
+                "it is not one of the {} guesses of {game}",
+                game.count(Role::Guess)
+            )
+        };
+    }
     let pegs = game.pegs();
     if code.len() != pegs {
         return format!(
@@ -261,12 +298,9 @@ pub fn verify_with(
 ) -> Result<VerifyReport, VerifyError> {
     check_guesses(game, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
-    let kind = game.kind();
-    let replies = game.feedback();
-    let score = |secret: &Code, guess: &Code| -> Feedback {
-        replies.encode(reference::score(kind, secret, guess))
-    };
+    let score = reference_scorer(game);
     let win = game.win();
+    let known = game.end() == End::Known;
     let mut report = VerifyReport {
         secrets: 0,
         total: 0,
@@ -282,6 +316,20 @@ pub fn verify_with(
         let mut node = root;
         let mut path: Vec<(Code, Feedback)> = Vec::new();
         loop {
+            if known && node.branches.is_empty() {
+                // The secret is known here: the leaf names it, and it is not counted.
+                if node.guess == secret {
+                    break;
+                }
+                return Err(VerifyError::NotFound {
+                    secret: game.format_code(&secret),
+                    path: format_path(game, &path),
+                    why: format!(
+                        "the tree ends naming {} as the secret",
+                        game.format_code(&node.guess)
+                    ),
+                });
+            }
             let fb = score(&secret, &node.guess);
             path.push((node.guess, fb));
             if fb == win {
@@ -355,6 +403,35 @@ pub fn verify_with(
         }
     }
     Ok(report)
+}
+
+/// The reply to a guess, computed as independently of the engine as the game allows: by the
+/// reference scorer for the generated games, by Wordle's rule applied to the words for a Wordle
+/// list game, and from the game's table for other list games (the table is their definition).
+fn reference_scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + '_ {
+    let kind = game.kind();
+    let replies = game.feedback();
+    // Wordle's replies by their encoding in `codebreak_core::wordle`, as the game numbers them.
+    let wordle: Option<Vec<Feedback>> =
+        game.list()
+            .filter(|l| *l.rule() == ListRule::Wordle)
+            .map(|l| {
+                (0..wordle::REPLIES as u8)
+                    .map(|i| {
+                        l.reply_index(&wordle::format_reply(Feedback(i)))
+                            .map_or(Feedback::NONE, Feedback)
+                    })
+                    .collect()
+            });
+    move |secret: &Code, guess: &Code| -> Feedback {
+        if game.list().is_none() {
+            return replies.encode(reference::score(kind, secret, guess));
+        }
+        match (&wordle, game.wordle_word(secret), game.wordle_word(guess)) {
+            (Some(table), Some(s), Some(g)) => table[wordle::score(&g, &s).index()],
+            _ => game.score(secret, guess),
+        }
+    }
 }
 
 /// `1122 1B0W, 3456 0B1W`.

@@ -25,10 +25,14 @@ Examples:
   codebreak verify --pegs 5 --colors 8 mm58.txt           # compact notation needs the game
   (examples/ is in the source repository; examples/README.md names the published trees)
   codebreak analyze --tree - --format paths | codebreak verify -   # - reads standard input
+  codebreak verify --game wordle salet.easy.origwords.tree         # Selby's layout: 7920
+  codebreak verify --game wordle --hard salet.hard.origwordlist.tree   # hard mode: 8122
+  codebreak analyze --game-file examples/games/twod.toml --tree twod.json
+  codebreak verify --game-file examples/games/twod.toml twod.json   # names the game: give it
 
 Exit codes: 0 every secret is found; 1 some secret is not (the first one is named, with its
-path), a guess is not a legal guess of the game, or a branch of a tree (other than bracket
-notation) can never be reached; 2 the file cannot be read, or the options are wrong. With --json a failure is also an object on standard output:
+path), a guess is not a legal guess of the game (in hard mode, one its rule does not allow),
+or a branch of a tree (other than bracket notation) can never be reached; 2 the file cannot be read, or the options are wrong. With --json a failure is also an object on standard output:
 {\"error\": MESSAGE} and, when a secret is lost or a branch unreachable, \"secret\" and
 \"path\".";
 
@@ -179,6 +183,9 @@ fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
     {
         clashes.push(format!("--alphabet {al}"));
     }
+    if spec.hard && !game.hard() {
+        clashes.push("--hard".into());
+    }
     if a.typed_order && spec.order != game.order() {
         clashes.push(format!("--order {}", spec.order.name()));
     }
@@ -206,7 +213,9 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
     let text = read_file(&o.file)?;
     let given = o.format.given();
     let format = given.unwrap_or_else(|| Format::detect(&text));
-    let game = if format.names_game() {
+    // A JSON tree names its game, but one from a game file only by name and fingerprint: the
+    // file must then be given.
+    let game = if format.names_game() && o.game.game_file.is_none() {
         None
     } else {
         let game = o.game.game()?;
@@ -227,6 +236,7 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
                 looks_like.what()
             ))
         }
+        e @ TreeError::CustomGame { .. } => bad(&o.file, format!("{e}; give it with --game-file")),
         e => bad(&o.file, e),
     })?;
     if read.format.names_game() {
