@@ -201,4 +201,11 @@ pub async fn load_a_tree_file(c: &Client, optimal: &Solution) {
         optimal.total.to_string(),
         "the loaded tree, checked"
     );
+    // Named the same in the legend, the table and the explorer; not timed here.
+    let named = js(
+        c,
+        "const r = document.querySelector('#analysis-table tr[data-strategy]'); return [r.querySelector('td.name strong').textContent, r.querySelector('td.seconds').textContent, document.getElementById('analysis-chart').textContent.includes('loaded tree (avg'), document.querySelector('#tree-root p').textContent.startsWith('loaded tree')]",
+    )
+    .await;
+    assert_eq!(named, json!(["loaded tree", "—", true, true]));
 }

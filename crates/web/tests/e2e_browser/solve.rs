@@ -109,5 +109,32 @@ pub async fn a_contradiction(c: &Client, game: &Game, engine: &AnyEngine) {
         count(c, "#solve-board .row.suspect").await >= 1,
         "suspect answers are marked"
     );
+    // The one-click fixes: the nearest to what was typed first.
+    let distances = js(
+        c,
+        "return [...document.querySelectorAll('#solve-warning .fix')].map((b) => Number(b.dataset.distance))",
+    )
+    .await;
+    let distances: Vec<u64> = distances
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert!(!distances.is_empty(), "fixes are offered");
+    assert!(
+        distances.windows(2).all(|w| w[0] <= w[1]),
+        "nearest first: {distances:?}"
+    );
+    let likeliest = text(c, "#solve-warning .likeliest").await;
+    let first_fix = js(
+        c,
+        "return document.querySelector('#solve-warning .fix').dataset.reply",
+    )
+    .await;
+    assert!(
+        likeliest.contains(first_fix.as_str().unwrap()),
+        "the likeliest answer is said first: {likeliest}"
+    );
     screenshot(c, "4-solve-contradiction").await;
 }
