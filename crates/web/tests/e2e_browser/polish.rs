@@ -59,6 +59,21 @@ pub async fn words_counts_and_colours(c: &Client, url: &str) {
         words,
         json!(["1 secret", "1,296 secrets", "1 guess", "2 guesses"])
     );
+    // The server's field names, said as the page labels the fields.
+    let said = js_async(
+        c,
+        "const done = arguments[0]; import('/js/util.js').then((u) => done([u.humane('game: pegs 0 is out of range'), u.humane('first_guess: \\'9\\' is not a code'), u.humane('feedback: \\'5B\\' is not a reply'), u.humane('game.colors must be a whole number from 1 to 64, got 0')]))",
+    )
+    .await;
+    assert_eq!(
+        said,
+        json!([
+            "Pegs: 0 is out of range",
+            "First guess: '9' is not a code",
+            "Your answer: '5B' is not a reply",
+            "Colours must be a whole number from 1 to 64, got 0"
+        ])
+    );
     // A strategy's colour is its own, whatever is compared beside it; a bar says its count in
     // words that agree with it.
     let fills = js_async(
