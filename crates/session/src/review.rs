@@ -19,7 +19,7 @@
 //!   before over secrets after) minus what the guess was expected to give. Positive when the
 //!   reply narrowed things more than expected. The game's luck is the sum.
 
-use codebreak_core::{AnyEngine, Code, Feedback, Range, dispatch_engine};
+use codebreak_core::{AnyEngine, Code, Engine, Feedback, Range, Rules, dispatch_engine};
 use codebreak_search::{Search, SearchOptions};
 use codebreak_strategy::{AnyStrategy, PartitionStats, Position, StrategyKind, StrategyOptions};
 use serde::{Deserialize, Serialize};
@@ -171,52 +171,14 @@ pub fn review(
         .space()
         .index_of(secret)
         .ok_or_else(|| SessionError::Setup("the secret is not a code of the game".into()))?;
-    let mut out = Vec::with_capacity(moves.len());
-    for k in 0..moves.len() {
-        let exact = exact_values(engine, &moves[..k], moves[k].0, opts);
-        let m = dispatch_engine!(engine, e => {
-            let before = &moves[..k];
-            let cands = e.consistent(before);
-            let (g, f) = moves[k];
-            let yours = PartitionStats::of(e, g, &cands);
-            let class = |guess: u32| e.filter(&cands, guess, e.score(secret_index, guess)).len();
-            let best = match &exact {
-                Some((best, _, _)) => *best,
-                None => entropy.decide(&Position { engine: e, history: before, candidates: &cands }).guess,
-            };
-            let best_stats = PartitionStats::of(e, best, &cands);
-            let n = cands.len();
-            let left = class(g);
-            let skill = match &exact {
-                Some((_, best_needed, yours_needed)) => 100.0 * best_needed / yours_needed,
-                None if best_stats.entropy > 0.0 => 100.0 * yours.entropy / best_stats.entropy,
-                None => 100.0,
-            };
-            MoveReview {
-                number: k + 1,
-                played: MoveReport::of(game, &e.code(g), f),
-                before: n,
-                left: if f == game.win() { 0 } else { left },
-                expected_left: yours.expected_size,
-                bits: yours.entropy,
-                could_be_secret: yours.consistent,
-                repeated: moves[..k].iter().any(|&(h, _)| h == g),
-                best: game.format_code(&e.code(best)),
-                best_by: if exact.is_some() { BestBy::Optimal } else { BestBy::Entropy },
-                best_left: if best == secret_index { 0 } else { class(best) },
-                best_expected_left: best_stats.expected_size,
-                best_bits: best_stats.entropy,
-                guesses_needed: exact.map(|(_, _, y)| y),
-                best_guesses_needed: exact.map(|(_, b, _)| b),
-                skill: skill.round().clamp(0.0, 100.0) as u32,
-                luck: (n as f64 / left as f64).log2() - yours.entropy,
-                verdict: String::new(),
-            }
-        });
-        let mut m = m;
-        m.verdict = verdict(&m, moves[k].1 == game.win());
-        out.push(m);
-    }
+    let out: Vec<MoveReview> = (0..moves.len())
+        .map(|k| {
+            let exact = exact_values(engine, &moves[..k], moves[k].0, opts);
+            let mut m = dispatch_engine!(engine, e => review_move(e, &entropy, &moves, k, secret_index, exact));
+            m.verdict = verdict(&m, moves[k].1 == game.win());
+            m
+        })
+        .collect();
     let skill = if out.is_empty() {
         100
     } else {
@@ -231,6 +193,68 @@ pub fn review(
         luck,
         method: METHOD.into(),
     })
+}
+
+/// The review of move `k` of `moves` (without its verdict), the secret being `secret` (an
+/// index of `e`'s space) and the move's exact values `exact`, when known.
+fn review_move<R: Rules>(
+    e: &Engine<R>,
+    entropy: &AnyStrategy,
+    moves: &[(u32, Feedback)],
+    k: usize,
+    secret: u32,
+    exact: Option<(u32, f64, f64)>,
+) -> MoveReview {
+    let game = e.game();
+    let before = &moves[..k];
+    let cands = e.consistent(before);
+    let (g, f) = moves[k];
+    let yours = PartitionStats::of(e, g, &cands);
+    let class = |guess: u32| e.filter(&cands, guess, e.score(secret, guess)).len();
+    let best = match exact {
+        Some((best, _, _)) => best,
+        None => {
+            entropy
+                .decide(&Position {
+                    engine: e,
+                    history: before,
+                    candidates: &cands,
+                })
+                .guess
+        }
+    };
+    let best_stats = PartitionStats::of(e, best, &cands);
+    let n = cands.len();
+    let left = class(g);
+    let skill = match exact {
+        Some((_, best_needed, yours_needed)) => 100.0 * best_needed / yours_needed,
+        None if best_stats.entropy > 0.0 => 100.0 * yours.entropy / best_stats.entropy,
+        None => 100.0,
+    };
+    MoveReview {
+        number: k + 1,
+        played: MoveReport::of(game, &e.code(g), f),
+        before: n,
+        left: if f == game.win() { 0 } else { left },
+        expected_left: yours.expected_size,
+        bits: yours.entropy,
+        could_be_secret: yours.consistent,
+        repeated: before.iter().any(|&(h, _)| h == g),
+        best: game.format_code(&e.code(best)),
+        best_by: if exact.is_some() {
+            BestBy::Optimal
+        } else {
+            BestBy::Entropy
+        },
+        best_left: if best == secret { 0 } else { class(best) },
+        best_expected_left: best_stats.expected_size,
+        best_bits: best_stats.entropy,
+        guesses_needed: exact.map(|(_, _, y)| y),
+        best_guesses_needed: exact.map(|(_, b, _)| b),
+        skill: skill.round().clamp(0.0, 100.0) as u32,
+        luck: (n as f64 / left as f64).log2() - yours.entropy,
+        verdict: String::new(),
+    }
 }
 
 /// The exact values of a move: the best guess, and the expected guesses still needed after
