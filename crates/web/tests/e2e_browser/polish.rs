@@ -5,7 +5,7 @@
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
-use crate::page::{click, count, js, screenshot, set_number, text, wait_js};
+use crate::page::{click, count, js, screenshot, session, set_number, text, wait_js};
 
 /// Runs `script` (a function body using `done`) asynchronously and returns what it passes on.
 async fn js_async(c: &Client, script: &str) -> Value {
@@ -324,10 +324,11 @@ pub async fn fields_and_messages(c: &Client) {
 /// The codemaker changed mid-game is noted; a guess played twice is warned of first.
 pub async fn maker_and_repeats(c: &Client) {
     click(c, "#tab-play").await;
+    let old = session(c, "play").await;
     click(c, "#play-new").await;
     wait_js(
         c,
-        "return document.getElementById('play-attempts').textContent === 'Attempt 1 of 10'",
+        &format!("return document.getElementById('panel-play').dataset.session !== '{old}' && document.getElementById('play-attempts').textContent === 'Attempt 1 of 10'"),
         "a new game",
     )
     .await;
