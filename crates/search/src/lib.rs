@@ -163,6 +163,17 @@ impl Solution {
     }
 }
 
+/// The exact value of a position (see [`Search::positions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Secrets still possible.
+    pub secrets: u64,
+    /// Least total of guesses over them, from the next guess on.
+    pub total: u64,
+    /// A next guess that achieves it.
+    pub guess: codebreak_core::Code,
+}
+
 /// Why a search gave no solution.
 #[derive(Debug, Error)]
 pub enum SearchError {
@@ -234,6 +245,19 @@ fn branching(kind: FeedbackKind) -> u64 {
     (kind.count() as u64) - 1 - kind.all().filter(|&f| !kind.is_possible(f)).count() as u64
 }
 
+/// What every node of one search shares: the game's tables and the depth limit.
+struct Parts<'x, R: Rules> {
+    e: &'x Engine<R>,
+    limit: u32,
+    bounds: Bounds,
+    masks: Vec<u64>,
+    all_colors: u64,
+    all_codes: Vec<u32>,
+    perms: Vec<[u8; codebreak_core::MAX_PEGS]>,
+    orders: Vec<Vec<[u8; codebreak_core::MAX_PEGS]>>,
+    table: Option<ScoreTable>,
+}
+
 impl<'e> Search<'e> {
     /// Prepares a search. Refuses games too large to finish, with an estimate, unless
     /// `force` is set.
@@ -302,6 +326,57 @@ impl<'e> Search<'e> {
         })
     }
 
+    /// The exact value of each position: for each history (moves as code indices of the
+    /// engine's space, as `codebreak_strategy::history::indices` gives them), the least total
+    /// number of guesses that finds every secret still possible, each secret counted from the
+    /// next guess on (so the expected number of guesses still needed is the total over the
+    /// secrets), with a guess that achieves it; `None` for a position no secret fits.
+    ///
+    /// Positions are valued by the fewest guesses in all (whatever the objective), within the
+    /// depth limit counted from the position, and share this search's memo. The node limit
+    /// counts every node of every call: past it, the call fails with
+    /// [`SearchError::Interrupted`].
+    ///
+    /// # Panics
+    ///
+    /// When a move's guess is not an index of the engine's space.
+    pub fn positions(
+        &self,
+        histories: &[Vec<(u32, codebreak_core::Feedback)>],
+    ) -> Result<Vec<Option<Position>>, SearchError> {
+        dispatch_engine!(self.engine, e => self.positions_with(e, histories))
+    }
+
+    fn positions_with<R: Rules>(
+        &self,
+        e: &Engine<R>,
+        histories: &[Vec<(u32, codebreak_core::Feedback)>],
+    ) -> Result<Vec<Option<Position>>, SearchError> {
+        let parts = self.parts(e);
+        let s = self.solver(&parts, self.options.max_depth.is_some());
+        histories
+            .iter()
+            .map(|h| {
+                let cands = e.consistent(h);
+                if cands.is_empty() {
+                    return Ok(None);
+                }
+                let mut moves = h.clone();
+                let found = s
+                    .solve(&cands, &mut moves, parts.limit, INFINITE)
+                    .map_err(|_| SearchError::Interrupted)?;
+                let (v, g) = found.ok_or(SearchError::Infeasible {
+                    max_depth: parts.limit,
+                })?;
+                Ok(Some(Position {
+                    secrets: cands.len() as u64,
+                    total: total(v),
+                    guess: e.code(g),
+                }))
+            })
+            .collect()
+    }
+
     /// A description of the search for the tree file.
     pub fn describe(&self) -> String {
         let o = &self.options;
@@ -326,54 +401,67 @@ impl<'e> Search<'e> {
         s
     }
 
-    fn run_with<R: Rules>(&self, e: &Engine<R>) -> Result<(Node, Val, Vec<u64>), SearchError> {
-        let kind = e.game().feedback();
-        let n = e.space().secrets().len();
-        let limit = self
-            .options
-            .max_depth
-            .map(|d| d.min(NO_LIMIT))
-            .unwrap_or(NO_LIMIT);
-        let bounds = Bounds::new(branching(kind), n);
-        let all = e.all_secrets();
-        let masks: Vec<u64> = e
-            .space()
-            .codes()
-            .iter()
-            .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
-            .collect();
+    /// What every node of a search of `e` shares, built once per run.
+    fn parts<'x, R: Rules>(&self, e: &'x Engine<R>) -> Parts<'x, R> {
         let colors = e.game().colors();
-        let all_colors = if colors >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << colors) - 1
-        };
-        let all_codes: Vec<u32> = (0..e.space().len() as u32).collect();
-        let perms = if e.game().has_peg_symmetry() && e.game().pegs() <= 6 {
-            codebreak_core::symmetry::permutations(e.game().pegs())
-        } else {
-            Vec::new()
-        };
-        let orders: Vec<Vec<[u8; codebreak_core::MAX_PEGS]>> = (0..=5)
-            .map(codebreak_core::symmetry::permutations)
-            .collect();
-        let table = ScoreTable::build(e);
-        let solver = |tagged: bool| Solver {
-            table: table.as_ref(),
-            orders: orders.clone(),
-            node_limit: self.options.node_limit.unwrap_or(u64::MAX),
-            perms: perms.clone(),
-            all_codes: all_codes.clone(),
-            masks: masks.clone(),
-            all_colors,
+        Parts {
             e,
+            limit: self
+                .options
+                .max_depth
+                .map(|d| d.min(NO_LIMIT))
+                .unwrap_or(NO_LIMIT),
+            bounds: Bounds::new(branching(e.game().feedback()), e.space().secrets().len()),
+            masks: e
+                .space()
+                .codes()
+                .iter()
+                .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
+                .collect(),
+            all_colors: if colors >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << colors) - 1
+            },
+            all_codes: (0..e.space().len() as u32).collect(),
+            perms: if e.game().has_peg_symmetry() && e.game().pegs() <= 6 {
+                codebreak_core::symmetry::permutations(e.game().pegs())
+            } else {
+                Vec::new()
+            },
+            orders: (0..=5)
+                .map(codebreak_core::symmetry::permutations)
+                .collect(),
+            table: ScoreTable::build(e),
+        }
+    }
+
+    /// The recursion over `p`; `tagged` when depth matters for memo keys.
+    fn solver<'a, R: Rules>(&'a self, p: &'a Parts<'a, R>, tagged: bool) -> Solver<'a, R> {
+        Solver {
+            table: p.table.as_ref(),
+            orders: p.orders.clone(),
+            node_limit: self.options.node_limit.unwrap_or(u64::MAX),
+            perms: p.perms.clone(),
+            all_codes: p.all_codes.clone(),
+            masks: p.masks.clone(),
+            all_colors: p.all_colors,
+            e: p.e,
             pool: self.options.pool,
-            bounds: bounds.clone(),
+            bounds: p.bounds.clone(),
             memo: &self.memo,
             status: &self.status,
             depth_tagged: tagged,
-            win: e.game().win(),
-        };
+            win: p.e.game().win(),
+        }
+    }
+
+    fn run_with<R: Rules>(&self, e: &Engine<R>) -> Result<(Node, Val, Vec<u64>), SearchError> {
+        let parts = self.parts(e);
+        let (limit, bounds) = (parts.limit, &parts.bounds);
+        let n = e.space().secrets().len();
+        let all = e.all_secrets();
+        let solver = |tagged: bool| self.solver(&parts, tagged);
         let interrupted = |_: Interrupted| SearchError::Interrupted;
         match self.options.objective {
             Objective::Expected => {
@@ -445,6 +533,34 @@ impl<'e> Search<'e> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_are_valued_exactly() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(3, 3)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let search = Search::new(&engine, SearchOptions::default(), false).unwrap();
+        let whole = search.run().unwrap();
+        let search = Search::new(&engine, SearchOptions::default(), false).unwrap();
+        let g = engine
+            .space()
+            .index_of(&game.parse_guess("012").unwrap())
+            .unwrap();
+        let win = game.win();
+        let p = search
+            .positions(&[
+                vec![],
+                vec![(g, win)],
+                vec![(g, game.parse_feedback("0B0W").unwrap())],
+            ])
+            .unwrap();
+        let root = p[0].as_ref().unwrap();
+        assert_eq!((root.secrets, root.total), (27, whole.total));
+        assert_eq!(root.guess, whole.tree.root.guess);
+        // One secret left: it is guessed next, one guess.
+        assert_eq!(p[1].as_ref().map(|p| (p.secrets, p.total)), Some((1, 1)));
+        // 012 gets 0B0W from no secret of MM(3,3).
+        assert_eq!(p[2], None);
+    }
 
     #[test]
     fn too_large_games_are_refused_with_an_estimate() {

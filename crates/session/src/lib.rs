@@ -2,7 +2,8 @@
 //!
 //! What a person does with codebreak, once, for every front end: play against a codemaker
 //! ([`PlaySession`]), let a strategy break a secret ([`SolveSession`]), ask for a hint
-//! ([`hint()`]), and be told why replies contradict each other ([`Contradiction`]).
+//! ([`hint()`]), be told why replies contradict each other ([`Contradiction`]), and have a
+//! finished game reviewed ([`review()`]).
 //!
 //! **Main design decision: front ends are adapters over these types.** The command line, the
 //! web server and the Python package map their input onto a session call and serialise the
@@ -18,6 +19,7 @@ pub mod error;
 pub mod hint;
 pub mod play;
 pub mod report;
+pub mod review;
 pub mod solve;
 
 use codebreak_core::Range;
@@ -26,6 +28,7 @@ pub use error::SessionError;
 pub use hint::{HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
 pub use report::{Contradiction, MoveReport, ReplyReport};
+pub use review::{BestBy, MoveReview, ReviewOptions, ReviewReport, review};
 pub use solve::{SolveSession, SolveState};
 
 /// Guesses allowed in a game against a codemaker. The default is [`default_attempts`].

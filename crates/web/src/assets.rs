@@ -48,6 +48,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     file!("/js/optimal.js", "js/optimal.js", JS),
     file!("/js/chart.js", "js/chart.js", JS),
     file!("/js/tree.js", "js/tree.js", JS),
+    file!("/js/review.js", "js/review.js", JS),
+    file!("/js/keep.js", "js/keep.js", JS),
 ];
 
 /// Only this server's own files; no inline script, no other origin.

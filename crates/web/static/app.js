@@ -9,13 +9,16 @@
 //   analysis.js analysis jobs (/api/analyze, /api/tree)
 //   optimal.js  the exact optimum's options   chart.js     the chart and table of figures
 //   tree.js     the tree explorer (/api/analyze/{job}/tree)
+//   review.js   a finished game's review (/api/review)
+//   keep.js     the position in the address and the browser, downloads, the result line
 
 import { api, drop } from '/js/api.js';
 import { listAnalysisStrategies, syncAnalysis } from '/js/analysis.js';
 import { kindChanged, onGameChosen } from '/js/chooser.js';
+import { applySettings, saveState, savedState } from '/js/keep.js';
 import { optimalAllowed } from '/js/optimal.js';
-import { syncPlay } from '/js/play.js';
-import { listSolveStrategies, syncSolve } from '/js/solve.js';
+import { resumePlay, syncPlay } from '/js/play.js';
+import { listSolveStrategies, newSolve, syncSolve } from '/js/solve.js';
 import { S } from '/js/state.js';
 import { $, show, showError } from '/js/util.js';
 
@@ -24,6 +27,7 @@ import { $, show, showError } from '/js/util.js';
 onGameChosen(async () => {
   optimalAllowed();
   await Promise.all([syncPlay(), syncSolve(), syncAnalysis()]);
+  saveState();
 });
 
 // ---------------------------------------------------------------- tabs
@@ -37,7 +41,8 @@ function selectTab(name) {
     t.tabIndex = on ? 0 : -1;
   }
   for (const p of TABS) show($('panel-' + p), p === name);
-  if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
+  if (location.hash !== '#' + name) history.replaceState(null, '', location.search + '#' + name);
+  saveState();
   // A game is started only where it is seen.
   if (name === 'play') syncPlay();
 }
@@ -66,15 +71,29 @@ window.addEventListener('pagehide', () => {
 window.addEventListener('pageshow', (ev) => { if (ev.persisted) location.reload(); });
 
 // ---------------------------------------------------------------- start
+// Opens the position of the address (a link) or, without one, the one kept in the browser
+// (a reload, or the page opened again): the game, a play game in progress replayed from the
+// seed of its secret, a solve's answers given again, the analysis settings.
 async function init() {
+  S.restoring = true;
+  const { params, tab } = savedState();
   try {
-    const list = await api('GET', '/api/strategies');
+    const [list, limits] = await Promise.all([api('GET', '/api/strategies'), api('GET', '/api/limits')]);
     S.strategies = list.strategies;
+    S.limits = limits;
     listSolveStrategies(list.strategies);
     listAnalysisStrategies(list.strategies, list.optimal);
   } catch (e) { showError('game-error', e); }
-  const tab = location.hash.slice(1);
+  applySettings(params);
+  const seed = params.get('seed');
+  const moves = params.get('moves');
+  if (seed !== null && moves) resumePlay(Number(seed), moves.split(',').filter(Boolean));
   selectTab(TABS.includes(tab) ? tab : 'play');
-  kindChanged();
+  await kindChanged(params.has('game'));
+  const answers = params.get('answers');
+  if (answers && S.game && S.game.allows.solve) await newSolve(answers.split(',').filter(Boolean));
+  S.restoring = false;
+  saveState();
+  document.body.dataset.ready = 'yes';
 }
 init();

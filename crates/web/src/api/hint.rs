@@ -18,8 +18,8 @@ use crate::error::ApiError;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveIn {
-    guess: String,
-    feedback: String,
+    pub(super) guess: String,
+    pub(super) feedback: String,
 }
 
 #[derive(Deserialize)]

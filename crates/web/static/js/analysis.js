@@ -4,8 +4,9 @@
 
 import { api, drop } from '/js/api.js';
 import { gameView } from '/js/board.js';
-import { drawChart, drawTable } from '/js/chart.js';
+import { drawChart, drawTable, nameOf, tableRows } from '/js/chart.js';
 import { readSpec } from '/js/chooser.js';
+import { prepareDownloads, saveState } from '/js/keep.js';
 import { addOptimal, optimalRequest } from '/js/optimal.js';
 import { S } from '/js/state.js';
 import { showTree } from '/js/tree.js';
@@ -15,7 +16,9 @@ import { $, el, notice, sameGame, show, showError } from '/js/util.js';
 // the server offers it.
 export function listAnalysisStrategies(strategies, optimal) {
   const box = $('analyze-strategies');
+  const about = $('analyze-about');
   for (const s of strategies) {
+    about.append(el('dt', null, s.name), el('dd', null, `${s.summary} (${s.source})`));
     const label = el('label', 'check');
     label.title = `${s.summary} (${s.source})`;
     const cb = el('input');
@@ -25,11 +28,20 @@ export function listAnalysisStrategies(strategies, optimal) {
     label.append(cb, document.createTextNode(s.name));
     box.append(label);
   }
-  if (optimal) addOptimal(box, optimal);
+  if (optimal) {
+    addOptimal(box, optimal);
+    about.append(el('dt', null, optimal.name), el('dd', null, `${optimal.summary} (${optimal.source}); games up to ${optimal.max_codes.toLocaleString('en')} codes, ${optimal.max_seconds} s at most`));
+  }
+  for (const [name, what] of [
+    ['Guess pool', 'all codes: any code may be guessed; consistent only: only codes that could still be the secret.'],
+    ['Ties', 'which of equally good guesses a strategy plays: one that could be the secret, or the lowest code.'],
+    ['First guess', 'the opening guess every strategy plays (auto: each strategy\'s own).'],
+  ]) about.append(el('dt', null, name), el('dd', null, what));
 }
 async function runAnalysis() {
   if (!S.game) return;
   showError('analyze-error', null);
+  notice('analyze-status', '');
   const strategies = [...document.querySelectorAll('#analyze-strategies input:checked')].map((c) => c.value);
   if (!strategies.length) { showError('analyze-error', new Error('pick at least one strategy')); return; }
   const body = { game: readSpec(), strategies };
@@ -60,6 +72,7 @@ function follow(job) {
     } catch (e) {
       if (S.following !== job.job) return;
       S.following = null;
+      clearResults();
       showError('analyze-error', e);
       $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
       show($('analyze-progress'), false);
@@ -91,7 +104,27 @@ async function cancelAnalysis() {
   clearTimeout(S.poll);
   show($('analyze-progress'), false);
   $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
-  try { await api('DELETE', `/api/analyze/${id}`); } catch (e) { showError('analyze-error', e); }
+  notice('analyze-status', 'Cancelling…');
+  try {
+    await api('DELETE', `/api/analyze/${id}`);
+    notice('analyze-status', S.results
+      ? 'Analysis cancelled: the results below are from the analysis before.'
+      : 'Analysis cancelled.');
+  } catch (e) {
+    notice('analyze-status', '');
+    showError('analyze-error', e);
+  }
+}
+// A failed analysis or tree file leaves no results on the page: figures under an error would
+// look like the figures of what failed.
+function clearResults() {
+  if (S.job) drop('analyze', S.job);
+  S.job = null;
+  S.results = null;
+  show($('analyze-results'), false);
+  $('analysis-chart').replaceChildren();
+  $('analysis-table').replaceChildren();
+  $('tree-root').replaceChildren();
 }
 function finished(j) {
   S.following = null;
@@ -109,13 +142,26 @@ function finished(j) {
   syncAnalysis();
   drawChart(j.results);
   drawTable(j.results);
+  const { head, rows } = tableRows(j.results);
+  prepareDownloads(head, rows);
   const sel = $('tree-strategy');
   sel.replaceChildren(...j.results.map((r, i) => {
-    const o = el('option', null, r.description);
+    const o = el('option', null, r.description && r.description !== nameOf(r) ? `${nameOf(r)}: ${r.description}` : nameOf(r));
     o.value = i;
     return o;
   }));
-  showTree(0);
+  // The explorer opens on the best: the exact optimum when there is one, else the fewest
+  // guesses on average (then the smallest worst case).
+  let best = j.results.findIndex((r) => r.strategy === 'optimal');
+  if (best < 0) {
+    best = 0;
+    j.results.forEach((r, i) => {
+      const b = j.results[best];
+      if (r.average < b.average || (r.average === b.average && r.worst < b.worst)) best = i;
+    });
+  }
+  sel.value = String(best);
+  showTree(best);
 }
 export function syncAnalysis() {
   const other = S.results && S.game && !sameGame(S.analysisSpec, S.game.game);
@@ -131,9 +177,27 @@ $('analyze-upload').addEventListener('change', async (ev) => {
   const file = ev.target.files && ev.target.files[0];
   if (!file) return;
   showError('analyze-error', null);
+  notice('analyze-status', '');
   try {
     const text = await file.text();
     follow(await api('POST', '/api/tree', text));
-  } catch (e) { showError('analyze-error', e); }
+  } catch (e) {
+    clearResults();
+    showError('analyze-error', new Error(treeFileError(file.name, e)));
+  }
   ev.target.value = '';
+});
+// Why a tree file was refused, in the page's words.
+function treeFileError(name, e) {
+  const m = String(e.message || e);
+  const lead = `${name} is not a tree file this page can read`;
+  if (e.status === 413) return `${name} is too large to load here (${m.replace(/^request body /, '')}).`;
+  if (/not valid JSON|body is empty/.test(m)) {
+    return `${lead}: it is not JSON. Load a tree saved with Download tree JSON, or written by codebreak analyze --tree or codebreak optimal.`;
+  }
+  return `${lead}: ${m.replace(/^(bad request body( at [^:]*)?|the request body[^:]*): /, '')}.`;
+}
+// Settings changed in the analysis form are kept in the address.
+$('panel-analyze').addEventListener('change', (ev) => {
+  if (ev.target.closest('#analyze-strategies') || ev.target.closest('.options')) saveState();
 });

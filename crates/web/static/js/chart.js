@@ -2,9 +2,19 @@
 // the size it is shown, redrawn when the window changes) and the comparison table.
 
 import { S } from '/js/state.js';
-import { $, el, svg } from '/js/util.js';
+import { $, el, num, plural, svg } from '/js/util.js';
 
-const SERIES = ['#3b5bdb', '#f08c00', '#2f9e44', '#c2255c', '#7048e8', '#0c8599', '#e8590c', '#5c940d'];
+// Each strategy keeps its colour from run to run, whatever else is compared beside it.
+const COLOURS = {
+  first: '#868e96', random: '#a0522d', minimax: '#3b5bdb', 'expected-size': '#0c8599',
+  entropy: '#f08c00', 'most-parts': '#7048e8', 'two-phase': '#c2255c', optimal: '#2f9e44',
+  tree: '#e03131',
+};
+const SPARE = ['#5c940d', '#e8590c', '#1098ad', '#ae3ec9'];
+export function colourOf(r, i) { return COLOURS[r.strategy] || SPARE[i % SPARE.length]; }
+// A result's name, the same in the legend, the table and the tree explorer: a loaded tree is
+// "loaded tree", whatever strategy its file names.
+export function nameOf(r) { return r.strategy === 'tree' ? 'loaded tree' : r.strategy; }
 export function drawChart(results) {
   const box = $('analysis-chart');
   const worst = Math.max(...results.map((r) => r.worst));
@@ -15,7 +25,7 @@ export function drawChart(results) {
   const font = 12;
   const labelW = (t) => t.length * font * 0.6;
   // The legend, in as many lines as it needs.
-  const items = results.map((r, i) => ({ i, label: `${r.strategy} (avg ${r.average.toFixed(3)})` }));
+  const items = results.map((r, i) => ({ i, label: `${nameOf(r)} (avg ${r.average.toFixed(3)})` }));
   const lines = [[]];
   let lx = 0;
   for (const it of items) {
@@ -49,9 +59,9 @@ export function drawChart(results) {
       const h = Math.max(3, y(0) - y(n));
       const rect = svg('rect', {
         x: x0 + i * barW, y: y(0) - h, width: Math.max(1, barW - 2), height: h,
-        fill: SERIES[i % SERIES.length], class: 'bar', 'data-strategy': r.strategy, 'data-guesses': k,
+        fill: colourOf(r, i), class: 'bar', 'data-strategy': r.strategy, 'data-guesses': k,
       });
-      rect.append(svg('title', {}, `${r.description}: ${n.toLocaleString()} secrets in ${k} guesses`));
+      rect.append(svg('title', {}, `${nameOf(r)}: ${plural(n, 'secret')} in ${plural(k, 'guess', 'guesses')}`));
       s.append(rect);
     });
     s.append(svg('text', { x: L + groupW * (k - 0.5), y: H - B + 18, 'text-anchor': 'middle' }, k));
@@ -65,7 +75,7 @@ export function drawChart(results) {
     const ly = 6 + row * 18;
     for (const it of line) {
       const x = 8 + it.x;
-      s.append(svg('rect', { x, y: ly, width: 12, height: 12, rx: 2, fill: SERIES[it.i % SERIES.length] }));
+      s.append(svg('rect', { x, y: ly, width: 12, height: 12, rx: 2, fill: colourOf(results[it.i], it.i), class: 'key-swatch' }));
       s.append(svg('text', { x: x + 16, y: ly + 10 }, it.label));
     }
   });
@@ -76,27 +86,52 @@ window.addEventListener('resize', () => {
   clearTimeout(resizing);
   resizing = setTimeout(() => { if (S.results) drawChart(S.results); }, 150);
 });
-export function drawTable(results) {
+// The comparison: Strategy, Average and Worst first (Strategy held at the left), then Total,
+// the histogram of guesses needed, and the time taken; the table scrolls inside its box
+// when the histogram is wide.
+export function tableRows(results) {
   const worst = Math.max(...results.map((r) => r.worst));
+  const head = ['Strategy', 'Average', 'Worst', 'Total'];
+  for (let k = 1; k <= worst; k++) head.push(String(k));
+  head.push('Seconds');
+  const rows = results.map((r) => {
+    const row = [nameOf(r), r.average.toFixed(4), String(r.worst), String(r.total)];
+    for (let k = 1; k <= worst; k++) row.push(String(r.histogram[k] || 0));
+    row.push(r.strategy === 'tree' ? '' : r.seconds.toFixed(3));
+    return row;
+  });
+  return { head, rows, worst };
+}
+export function drawTable(results) {
+  const { worst } = tableRows(results);
   const t = $('analysis-table');
   const head = el('tr');
-  head.append(el('th', 'left', 'Strategy'));
-  for (let k = 1; k <= worst; k++) head.append(el('th', null, k));
-  for (const c of ['Total', 'Average', 'Worst', 'Seconds']) head.append(el('th', null, c));
+  head.append(el('th', 'left sticky col-strategy', 'Strategy'));
+  for (const c of ['Average', 'Worst', 'Total']) head.append(el('th', c.toLowerCase(), c));
+  for (let k = 1; k <= worst; k++) {
+    const th = el('th', 'hist', k);
+    th.title = `secrets found in ${plural(k, 'guess', 'guesses')}`;
+    head.append(th);
+  }
+  head.append(el('th', 'seconds', 'Seconds'));
   const best = Math.min(...results.map((r) => r.average));
   const rows = results.map((r) => {
     const tr = el('tr', r.average === best && results.length > 1 ? 'best' : null);
     tr.dataset.strategy = r.strategy;
-    tr.append(el('td', 'left', r.description));
-    for (let k = 1; k <= worst; k++) tr.append(el('td', null, (r.histogram[k] || 0).toLocaleString()));
-    tr.append(el('td', 'total', r.total.toLocaleString()));
+    const name = el('td', 'left name sticky col-strategy');
+    name.append(el('strong', null, nameOf(r)));
+    if (r.description && r.description !== nameOf(r)) name.append(el('span', 'desc', r.description));
+    tr.append(name);
     const avg = el('td', 'average', r.average.toFixed(4));
     avg.title = r.fraction;
-    const secs = el('td', 'seconds', r.seconds.toFixed(3));
-    if (r.effort) secs.title = `${r.effort.nodes.toLocaleString()} nodes searched`;
-    tr.append(avg, el('td', 'worst', r.worst), secs);
+    tr.append(avg, el('td', 'worst', r.worst), el('td', 'total', num(r.total)));
+    for (let k = 1; k <= worst; k++) tr.append(el('td', 'hist', num(r.histogram[k] || 0)));
+    // A loaded tree was not timed here.
+    const secs = el('td', 'seconds', r.strategy === 'tree' ? '—' : r.seconds.toFixed(3));
+    if (r.strategy === 'tree') secs.title = 'loaded from a file: not timed here';
+    else if (r.effort) secs.title = `${num(r.effort.nodes)} nodes searched`;
+    tr.append(secs);
     return tr;
   });
   t.replaceChildren(head, ...rows);
 }
-

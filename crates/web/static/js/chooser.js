@@ -3,7 +3,7 @@
 
 import { api } from '/js/api.js';
 import { S } from '/js/state.js';
-import { $, show, showError } from '/js/util.js';
+import { $, WORDS, num, plural, show, showError } from '/js/util.js';
 
 // What brings the panels in line with a newly chosen game: set by the page's entry point, so
 // that the chooser need not know the panels.
@@ -11,6 +11,40 @@ let follow = async () => {};
 export function onGameChosen(fn) { follow = fn; }
 
 const DEFAULTS = { mastermind: [4, 6], bulls: [4, 10], blackpeg: [4, 6] };
+// The chooser's number fields and their ranges (the server's: codebreak_core's PEGS, COLORS
+// and SIZE), so that a value out of range is said beside the field, never sent.
+const FIELD_RANGES = { 'game-pegs': [1, 16], 'game-colors': [1, 36], 'game-size': [1, 36] };
+// How each kind of game names its pegs and symbols, and what its replies mean.
+const KIND_WORDS = {
+  mastermind: { pegs: 'Pegs', colors: 'Colours', distinct: 'No repeated colours' },
+  blackpeg: { pegs: 'Pegs', colors: 'Colours', distinct: 'No repeated colours' },
+  bulls: { pegs: 'Digits in the code', colors: 'Digits to choose from' },
+  twod: { pegs: 'Pegs', colors: 'Colours' },
+};
+const RULES = {
+  mastermind: 'Replies: a black peg (B) for each right colour in the right place, a white peg (W) for each right colour in a wrong place.',
+  blackpeg: 'Replies: a black peg (B) for each right colour in the right place; nothing tells right colours in wrong places.',
+  bulls: 'Replies: A (a bull) for each right digit in the right place, B (a cow) for each right digit in a wrong place. No digit repeats.',
+  twod: 'A code is a point on a grid. Replies compare your guess with the secret: low = every coordinate of the guess is at most the secret\'s; high = every one at least; mixed = some lower, some higher; hit = found.',
+};
+// The number fields that are not whole numbers in range, each with what it takes.
+export function invalidFields() {
+  const kind = $('game-kind').value;
+  const ids = kind === 'twod' ? ['game-size'] : ['game-pegs', 'game-colors'];
+  const bad = [];
+  for (const id of ['game-pegs', 'game-colors', 'game-size']) $(id).removeAttribute('aria-invalid');
+  for (const id of ids) {
+    const [lo, hi] = FIELD_RANGES[id];
+    const v = $(id).value.trim();
+    const n = Number(v);
+    if (v === '' || !Number.isInteger(n) || n < lo || n > hi) {
+      $(id).setAttribute('aria-invalid', 'true');
+      const word = id === 'game-size' ? 'Grid size' : WORDS[id === 'game-pegs' ? 'pegs' : 'colors'];
+      bad.push(`${word} must be a whole number from ${lo} to ${hi}${v === '' ? '' : `, not ${v}`}.`);
+    }
+  }
+  return bad;
+}
 export function readSpec() {
   const kind = $('game-kind').value;
   if (kind === 'twod') return { game: 'twod', size: Number($('game-size').value) };
@@ -21,21 +55,44 @@ export function readSpec() {
   }
   return spec;
 }
-export function kindChanged() {
+// A new kind of game: its fields, its words, and (unless `keep`, for a restored position) its
+// usual size.
+export function kindChanged(keep) {
   const kind = $('game-kind').value;
   for (const e of document.querySelectorAll('.for-pegs')) show(e, kind !== 'twod');
   for (const e of document.querySelectorAll('.for-size')) show(e, kind === 'twod');
   for (const e of document.querySelectorAll('.for-distinct')) show(e, kind === 'mastermind' || kind === 'blackpeg');
-  if (DEFAULTS[kind]) {
+  if (DEFAULTS[kind] && keep !== true) {
     $('game-pegs').value = DEFAULTS[kind][0];
     $('game-colors').value = DEFAULTS[kind][1];
   }
-  gameChanged();
+  kindWords();
+  return gameChanged();
+}
+// The chooser's and the page's words for the chosen kind of game.
+export function kindWords() {
+  const kind = $('game-kind').value;
+  const w = KIND_WORDS[kind];
+  WORDS.pegs = w.pegs;
+  WORDS.colors = w.colors;
+  $('game-pegs-word').textContent = w.pegs;
+  $('game-colors-word').textContent = w.colors;
+  if (w.distinct) $('game-distinct-word').textContent = w.distinct;
+  $('game-rules').textContent = RULES[kind];
 }
 let gameSeq = 0;
 // Describes the chosen game, then brings every panel in line with it. Nothing happens when
 // the spec is the one last asked for (a field left without a change).
-function gameChanged() {
+export function gameChanged() {
+  const bad = invalidFields();
+  if (bad.length) {
+    // Said beside the fields; nothing is asked of the server until they are right.
+    gameSeq++;
+    S.asked = null;
+    showError('game-error', new Error(bad.join(' ')));
+    S.pending = null;
+    return Promise.resolve();
+  }
   const spec = readSpec();
   const asked = JSON.stringify(spec);
   if (asked === S.asked) return S.pending;
@@ -52,8 +109,15 @@ function gameChanged() {
       else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
       if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
       const example = g.replies[Math.floor(g.replies.length / 2)];
-      $('game-info').textContent = `${g.name} · ${Number(g.codes).toLocaleString()} codes · replies like ${example}` +
+      $('game-info').textContent = `${g.name} · ${num(Number(g.codes))} codes · replies like ${example}` +
         (notes.length ? ` · ${notes.join('; ')}` : '');
+      const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(Number(g.codes))}.`;
+      for (const id of ['play-hint', 'solve-hint']) {
+        $(id).disabled = !g.allows.hint;
+        $(id).title = hintWhy;
+      }
+      $('play-hint-why').textContent = hintWhy;
+      show($('play-hint-why'), !!hintWhy);
       $('play-attempts-input').placeholder = String(g.default_attempts);
       $('play-new').disabled = !g.allows.play;
       $('solve-new').disabled = !g.allows.solve;
@@ -73,18 +137,29 @@ function gameChanged() {
   S.pending = work;
   return work;
 }
-$('game-kind').addEventListener('change', kindChanged);
+$('game-kind').addEventListener('change', () => kindChanged());
 $('game-distinct').addEventListener('change', gameChanged);
-// Number fields follow the typing (after a pause), and their change event (on leaving the
-// field) does nothing when the value was already applied.
+// Number fields follow the typing after a pause (one request, not one per keystroke), and
+// their change event (on leaving the field) does nothing when the value was already applied.
+// An empty field waits for a value; one out of range is said beside the field.
 let typing = null;
 for (const id of ['game-pegs', 'game-colors', 'game-size']) {
   const field = $(id);
   field.addEventListener('input', () => {
     clearTimeout(typing);
     if (field.value.trim() === '') return;
-    typing = setTimeout(gameChanged, 400);
+    typing = setTimeout(() => { typing = null; gameChanged(); }, 500);
   });
-  field.addEventListener('change', () => { clearTimeout(typing); gameChanged(); });
+  field.addEventListener('change', () => { clearTimeout(typing); typing = null; gameChanged(); });
+}
+// The game change being typed, applied now: a peg clicked during the pause goes to the game
+// the fields say. Returns the change in flight, if any.
+export function settleChooser() {
+  if (typing) {
+    clearTimeout(typing);
+    typing = null;
+    return gameChanged();
+  }
+  return S.pending;
 }
 

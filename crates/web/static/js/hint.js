@@ -3,7 +3,7 @@
 
 import { api } from '/js/api.js';
 import { codeView } from '/js/board.js';
-import { $, button, el, fmt, plural, sentence, show } from '/js/util.js';
+import { $, button, el, fmt, humane, num, plural, show } from '/js/util.js';
 
 // Asks for a hint on `moves` and shows it in the panel `panel`; `onUse(code)`, when given,
 // puts a suggested guess on the board.
@@ -23,7 +23,7 @@ export async function showHint(panel, game, spec, moves, onUse) {
     box.dataset.moves = moves.length;
   } catch (e) {
     if (seq !== box.seq) return;
-    box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', sentence(e.message)));
+    box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', humane(e.message)));
   }
 }
 function renderHint(box, g, h, onUse) {
@@ -45,17 +45,24 @@ function renderHint(box, g, h, onUse) {
     box.append(el('p', null, 'The secret is found.'));
     return;
   }
-  const t = el('table', 'data hint-table');
+  // One row per strategy; on a phone each row is a card whose cells carry their column's name.
+  const t = el('table', 'data hint-table cards');
+  const COLS = ['Strategy', 'Next guess', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Could be the secret', 'Why'];
   const head = el('tr');
-  for (const c of ['Strategy', 'Next guess', 'Why', 'Worst case', 'Expected left', 'Bits', 'Replies', 'Could be the secret'])
-    head.append(el('th', c === 'Why' || c === 'Next guess' ? 'left' : null, c));
+  for (const c of COLS) head.append(el('th', c === 'Why' || c === 'Next guess' ? 'left' : null, c));
   t.append(head);
+  const cell = (tr, cls, text, k) => {
+    const td = el('td', cls, text);
+    td.dataset.label = COLS[k];
+    tr.append(td);
+    return td;
+  };
   for (const s of h.suggestions) {
     const tr = el('tr');
     tr.dataset.strategy = s.strategy;
-    tr.append(el('td', null, s.strategy));
+    cell(tr, null, s.strategy, 0);
     // The guess and its Use button together, so the button is never scrolled out of view.
-    const gtd = el('td', 'guess');
+    const gtd = cell(tr, 'guess', null, 1);
     gtd.append(codeView(g, s.guess, 'small'));
     if (onUse) {
       const b = button('use', 'Use');
@@ -63,18 +70,17 @@ function renderHint(box, g, h, onUse) {
       b.addEventListener('click', () => onUse(s.guess));
       gtd.append(b);
     }
-    tr.append(gtd);
-    tr.append(el('td', 'left why', s.why));
-    tr.append(el('td', null, s.largest_class));
-    tr.append(el('td', null, fmt(s.expected_size, 2)));
-    tr.append(el('td', null, fmt(s.entropy, 3)));
-    tr.append(el('td', null, s.parts));
-    tr.append(el('td', s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no'));
+    cell(tr, null, num(s.largest_class), 2);
+    cell(tr, null, fmt(s.expected_size, 2), 3);
+    cell(tr, null, fmt(s.entropy, 3), 4);
+    cell(tr, null, num(s.parts), 5);
+    cell(tr, s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no', 6);
+    cell(tr, 'left why', s.why, 7);
     t.append(tr);
   }
   const wrap = el('div', 'table-wrap');
   wrap.append(t);
   box.append(wrap);
-  for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', sentence(o.why) + '.'));
+  for (const o of h.omitted || []) box.append(el('p', 'muted small omitted', humane(o.why) + '.'));
 }
 

@@ -3,8 +3,10 @@
 
 import { api, drop, gone } from '/js/api.js';
 import { codeIndices, codeView, emptyPeg, gameView, keysView, peg, symbolName } from '/js/board.js';
-import { readSpec } from '/js/chooser.js';
+import { readSpec, settleChooser } from '/js/chooser.js';
 import { showHint } from '/js/hint.js';
+import { saveState, shareText } from '/js/keep.js';
+import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
 import { $, el, notice, plural, sameGame, show, showError } from '/js/util.js';
 
@@ -15,7 +17,8 @@ function playRow(g, m, n) {
   const right = el('span', 'right');
   right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
   row.append(right);
-  const note = m.could_be_secret === false ? `${m.remaining} left · could not be the secret` : `${m.remaining} left`;
+  const left = `${plural(m.remaining, 'secret')} left`;
+  const note = m.could_be_secret === false ? `${left} · could not be the secret` : left;
   row.append(el('span', 'note', note));
   return row;
 }
@@ -23,6 +26,8 @@ function playRow(g, m, n) {
 function clearPlay(message) {
   S.play = null;
   S.playGame = null;
+  S.playSeed = null;
+  hideReview('play-review');
   $('panel-play').dataset.session = '';
   $('play-board').replaceChildren();
   $('play-attempts').textContent = 'No game yet';
@@ -51,10 +56,23 @@ function renderPlay() {
     $('play-result').classList.toggle('lost', !p.won);
     $('play-secret').replaceChildren(codeView(g, p.secret));
     $('play-summary').textContent = p.summary;
+    $('play-share').textContent = shareText(p, g);
+    $('play-copied').textContent = '';
     show($('play-hint-panel'), false);
+    // The review, once per finished game.
+    if (p.moves.length > 0 && $('play-review').dataset.game !== p.id) {
+      $('play-review').dataset.game = p.id;
+      const id = p.id;
+      showReview('play-review', g, p.game, p.moves, p.secret, (r) => {
+        if (S.play && S.play.id === id) $('play-share').textContent = shareText(S.play, g, r.skill);
+      });
+    }
   } else {
+    hideReview('play-review');
+    $('play-review').dataset.game = '';
     renderComposer();
   }
+  saveState();
 }
 // Says so when the game on the board is not the one the chooser shows.
 function playNotice() {
@@ -80,6 +98,13 @@ function renderComposer() {
   });
   const palette = $('play-palette');
   palette.replaceChildren();
+  const digits = g.kind === 'bulls';
+  palette.setAttribute('aria-label', digits ? 'Digits: press one to place it' : 'Colours: press one to place it');
+  $('play-help').textContent = digits
+    ? 'Click a digit to place it in the next empty place; click a place to empty it. Keys work too.'
+    : g.kind === 'twod'
+      ? 'Click a coordinate to place it: the first is the column, the second the row; click a place to empty it. Keys work too.'
+      : 'Click a colour to place it in the next empty hole; click a hole to empty it. Keys work too.';
   g.alphabet.forEach((sym, i) => {
     const p = peg(g, i, null, 'button');
     p.setAttribute('aria-label', `place ${symbolName(g, sym)}`);
@@ -91,12 +116,19 @@ function renderComposer() {
     palette.append(p);
   });
   $('play-submit').disabled = S.compose.includes(null);
+  // A warned repeat is played only when the same guess is pressed again.
+  if (S.repeatWarned && S.repeatWarned !== composed()) {
+    S.repeatWarned = null;
+    notice('play-warn', '');
+  }
 }
+const composed = () => (S.compose.includes(null) ? null : S.compose.map((i) => S.playGame.alphabet[i]).join(''));
 // Places a symbol in the next empty hole. A click that lands while the game is being
 // changed waits for the new game, instead of going to the old one and being wiped.
 async function place(sym) {
-  if (S.pending) {
-    try { await S.pending; } catch (_) { return; }
+  const pending = settleChooser();
+  if (pending) {
+    try { await pending; } catch (_) { return; }
   }
   const g = S.playGame;
   if (!S.play || S.play.over) return;
@@ -107,19 +139,32 @@ async function place(sym) {
   S.compose[k] = i;
   renderComposer();
 }
-// Starts a game of the chosen kind; the game it replaces is ended on the server.
-async function newPlay() {
+// Starts a game of the chosen kind; the game it replaces is ended on the server. The page
+// draws the seed of the secret, so that a link or a reload can replay the game (the secret
+// itself never reaches the page before the end). `resume` (a seed and guesses) replays one.
+async function newPlay(resume) {
   if (!S.game || !S.game.allows.play) return;
   showError('play-error', null);
+  notice('play-warn', '');
+  S.repeatWarned = null;
   const body = { game: readSpec(), maker: $('play-maker').value };
   const a = $('play-attempts-input').value.trim();
   if (a) body.attempts = Number(a);
+  const seed = resume && resume.seed !== null ? resume.seed : Math.floor(Math.random() * 2 ** 32);
+  body.secret_seed = seed;
   const seq = ++S.playSeq;
   try {
-    const p = await api('POST', '/api/play', body);
+    let p = await api('POST', '/api/play', body);
+    for (const guess of (resume && resume.moves) || []) {
+      if (seq !== S.playSeq || p.over) break;
+      p = await api('POST', `/api/play/${p.id}/guess`, { guess });
+    }
     if (seq !== S.playSeq) { drop('play', p.id); return; }
     if (S.play && S.play.id !== p.id) drop('play', S.play.id);
     S.play = p;
+    S.playSeed = seed;
+    notice('play-maker-note', '');
+    S.playMaker = p.maker;
     S.playGame = gameView(p.game);
     S.compose = new Array(S.playGame.pegs).fill(null);
     show($('play-hint-panel'), false);
@@ -128,6 +173,8 @@ async function newPlay() {
     if (seq === S.playSeq) showError('play-error', e);
   }
 }
+// Reopens a game in progress from a link or a reload: its seed and guesses.
+export function resumePlay(seed, moves) { S.resumePlay = { seed, moves }; }
 // Brings the play panel in line with the chooser: a game nobody has played yet, or one
 // that is over, follows it (started only on the Play tab); a game in progress stays, with a
 // note that the chooser says otherwise.
@@ -147,12 +194,22 @@ export async function syncPlay() {
     clearPlay('');
     return;
   }
-  await newPlay();
+  const resume = S.resumePlay;
+  S.resumePlay = null;
+  await newPlay(resume);
 }
 async function submitGuess() {
   if (!S.play || S.play.over || S.compose.includes(null)) return;
   const g = S.playGame;
-  const guess = S.compose.map((i) => g.alphabet[i]).join('');
+  const guess = composed();
+  // The same guess again tells nothing new: said once, played if pressed again.
+  if (S.play.moves.some((m) => m.guess === guess) && S.repeatWarned !== guess) {
+    S.repeatWarned = guess;
+    notice('play-warn', `You played ${guess} already: its answer will be the same and tell you nothing new. Press Guess again to play it anyway.`);
+    return;
+  }
+  S.repeatWarned = null;
+  notice('play-warn', '');
   try {
     S.play = await api('POST', `/api/play/${S.play.id}/guess`, { guess });
     showError('play-error', null);
@@ -175,7 +232,34 @@ function playHint() {
     renderComposer();
   });
 }
-$('play-new').addEventListener('click', newPlay);
+$('play-new').addEventListener('click', () => newPlay());
+// The codemaker plays from the next game on: an unplayed game follows at once, a game in
+// progress keeps its codemaker, and says so.
+$('play-maker').addEventListener('change', () => {
+  const p = S.play;
+  if (p && !p.over && p.moves.length > 0) {
+    notice('play-maker-note', p.maker === $('play-maker').value ? ''
+      : `This game keeps its ${p.maker === 'adversarial' ? 'cunning' : 'honest'} codemaker; the new one plays from the next game: press New game.`);
+  } else {
+    notice('play-maker-note', '');
+    if (S.tab === 'play' && S.game && S.game.allows.play) newPlay();
+  }
+  saveState();
+});
+$('play-copy').addEventListener('click', async () => {
+  const text = $('play-share').textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $('play-copied').textContent = 'Copied.';
+  } catch (_) {
+    // No clipboard (an insecure page, or refused): the text is selected to copy by hand.
+    const range = document.createRange();
+    range.selectNodeContents($('play-share'));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    $('play-copied').textContent = 'Selected: copy it with Ctrl+C.';
+  }
+});
 $('play-submit').addEventListener('click', submitGuess);
 $('play-clear').addEventListener('click', () => { S.compose.fill(null); renderComposer(); });
 $('play-giveup').addEventListener('click', giveUp);

@@ -6,18 +6,23 @@ import { api, drop, gone } from '/js/api.js';
 import { codeView, gameView, keysView } from '/js/board.js';
 import { readSpec } from '/js/chooser.js';
 import { showHint } from '/js/hint.js';
+import { saveState } from '/js/keep.js';
+import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, button, el, notice, plural, sameGame, sentence, show, showError } from '/js/util.js';
+import { $, button, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
 
-// The strategies to choose from, minimax chosen.
+// The strategies to choose from, minimax chosen; what each does is written out below the
+// board too (a tooltip never shows on a touch screen).
 export function listSolveStrategies(strategies) {
   const sel = $('solve-strategy');
+  const about = $('solve-about');
   for (const s of strategies) {
     const o = el('option', null, s.name);
     o.value = s.name;
     o.title = `${s.summary} (${s.source})`;
     if (s.name === 'minimax') o.selected = true;
     sel.append(o);
+    about.append(el('dt', null, s.name), el('dd', null, `${s.summary} (${s.source})`));
   }
 }
 
@@ -115,10 +120,21 @@ function renderSolve(suspects) {
   }
   $('solve-board').replaceChildren(...rows);
   $('solve-status').textContent = s.solved ? `Solved in ${plural(s.moves.length, 'guess', 'guesses')}` : `Guess ${s.number}`;
-  $('solve-remaining').textContent = s.solved ? '' : `${plural(s.remaining, 'secret')} fit your answers`;
+  $('solve-remaining').textContent = s.solved ? '' : `${plural(s.remaining, 'secret')} ${s.remaining === 1 ? 'fits' : 'fit'} your answers`;
   show($('solve-answer'), !s.solved);
   show($('solve-result'), s.solved);
   if (s.solved) $('solve-summary').textContent = s.summary;
+  // A solved game is reviewed: the strategy's guesses against the best at each point.
+  if (s.solved && s.moves.length > 0) {
+    const key = `${s.id}:${s.moves.length}`;
+    if ($('solve-review').dataset.game !== key) {
+      $('solve-review').dataset.game = key;
+      showReview('solve-review', g, s.game, s.moves, s.moves[s.moves.length - 1].guess);
+    }
+  } else {
+    $('solve-review').dataset.game = '';
+    hideReview('solve-review');
+  }
   $('solve-undo').disabled = s.moves.length === 0;
   const cands = $('solve-candidates');
   if (s.candidates && !s.solved && s.remaining > 1 && s.candidates.length >= s.remaining) {
@@ -130,6 +146,7 @@ function renderSolve(suspects) {
     show(cands, false);
   }
   solveNotice();
+  saveState();
 }
 function solveNotice() {
   const s = S.solve;
@@ -147,6 +164,7 @@ function clearSolve(message) {
   $('solve-remaining').textContent = '';
   for (const id of ['solve-answer', 'solve-result', 'solve-candidates', 'solve-warning', 'solve-hint-panel']) show($(id), false);
   $('solve-undo').disabled = true;
+  hideReview('solve-review');
   showError('solve-error', null);
   notice('solve-notice', message);
 }
@@ -168,12 +186,17 @@ function solveDone(state) {
   renderSolve();
   if (!$('solve-hint-panel').classList.contains('hidden')) solveHint();
 }
-async function newSolve() {
+// Starts a solve; `answers` (from a link or a reload) are given again in turn.
+export async function newSolve(answers) {
   if (!S.game) return;
   showError('solve-error', null);
   const seq = ++S.solveSeq;
   try {
-    const s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+    let s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+    for (const feedback of answers || []) {
+      if (seq !== S.solveSeq || s.solved) break;
+      s = await api('POST', `/api/solve/${s.id}/reply`, { feedback });
+    }
     if (seq !== S.solveSeq) { drop('solve', s.id); return; }
     if (S.solve && S.solve.id !== s.id) drop('solve', S.solve.id);
     S.solveGame = gameView(s.game);
@@ -185,30 +208,46 @@ async function newSolve() {
 }
 function contradictionView(e) {
   const box = $('solve-warning');
-  box.replaceChildren(el('strong', null, 'Your answers contradict each other. '), el('span', null, sentence(e.message) + '.'));
   const c = e.data && e.data.diagnosis;
   let suspects = [];
+  // The one-click fixes, nearest to what was typed first: the library ranks each suspect's
+  // corrections by typo distance, and the suspects by their nearest one.
+  const options = [];
   if (c && c.suspects) {
-    const fixes = el('div', 'fixes');
-    const pending = S.solve.moves.length + 1;
     for (const s of c.suspects) {
       suspects = suspects.concat(s.answers);
       if (s.answers.length !== 1) continue;
-      const n = s.answers[0];
-      for (const corr of s.corrections.slice(0, 3)) {
-        const reply = corr.replies[0];
-        const label = n === pending
-          ? `Answer ${reply} instead (${plural(corr.secrets, 'secret')})`
-          : `Change answer ${n} to ${reply} (${plural(corr.secrets, 'secret')})`;
-        const b = button('fix', label);
-        b.addEventListener('click', async () => {
-          if (n === pending) { setFeedback(reply); submitReply(); return; }
-          try {
-            solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
-          } catch (err) { showError('solve-error', gone(err)); }
-        });
-        fixes.append(b);
-      }
+      for (const corr of s.corrections) options.push({ n: s.answers[0], typed: s.typed[0], corr });
+    }
+  }
+  options.sort((a, b) => a.corr.distance - b.corr.distance); // stable: the library's order within a distance
+  box.replaceChildren(el('strong', null, 'Your answers contradict each other. '));
+  if (options.length) {
+    const o = options[0];
+    box.append(el('span', 'likeliest', `Most likely answer ${o.n} was ${o.corr.replies[0]}, not ${o.typed}. `));
+  }
+  const more = el('details', 'about');
+  more.append(el('summary', null, 'Why'), el('p', 'small', humane(e.message) + '.'));
+  box.append(more);
+  if (options.length) {
+    const fixes = el('div', 'fixes');
+    const pending = S.solve.moves.length + 1;
+    for (const { n, typed, corr } of options.slice(0, 4)) {
+      const reply = corr.replies[0];
+      const label = n === pending
+        ? `Answer ${reply} instead of ${typed} (${plural(corr.secrets, 'secret')} left)`
+        : `Change answer ${n} from ${typed} to ${reply} (${plural(corr.secrets, 'secret')} left)`;
+      const b = button('fix', label);
+      b.dataset.distance = corr.distance;
+      b.dataset.reply = reply;
+      b.dataset.answer = n;
+      b.addEventListener('click', async () => {
+        if (n === pending) { setFeedback(reply); submitReply(); return; }
+        try {
+          solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
+        } catch (err) { showError('solve-error', gone(err)); }
+      });
+      fixes.append(b);
     }
     box.append(fixes);
   }
@@ -232,7 +271,8 @@ function solveHint() {
   if (!S.solve) return;
   showHint('solve-hint-panel', S.solveGame, S.solve.game, S.solve.moves, null);
 }
-$('solve-new').addEventListener('click', newSolve);
+$('solve-new').addEventListener('click', () => newSolve());
+$('solve-strategy').addEventListener('change', saveState);
 $('solve-submit').addEventListener('click', submitReply);
 $('solve-undo').addEventListener('click', undo);
 $('solve-hint').addEventListener('click', solveHint);

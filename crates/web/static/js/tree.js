@@ -3,6 +3,7 @@
 
 import { api } from '/js/api.js';
 import { codeView } from '/js/board.js';
+import { nameOf } from '/js/chart.js';
 import { S } from '/js/state.js';
 import { $, button, el, plural, showError } from '/js/util.js';
 
@@ -71,7 +72,8 @@ export function showTree(k) {
   li.classList.add('root');
   ul.append(li);
   renderChildren(k, g, root, li);
-  box.replaceChildren(el('p', 'muted small', `${r.description}: ${r.tree.nodes.toLocaleString()} nodes, at most ${r.tree.depth} guesses.`), ul);
+  const name = r.strategy === 'tree' ? `${nameOf(r)} (${r.description})` : r.description;
+  box.replaceChildren(el('p', 'muted small', `${name}: ${plural(r.tree.nodes, 'node')}, at most ${plural(r.tree.depth, 'guess', 'guesses')}.`), ul);
   $('tree-download').href = `/api/analyze/${S.job}/tree.json?strategy=${k}`;
 }
 $('tree-strategy').addEventListener('change', () => showTree(Number($('tree-strategy').value)));

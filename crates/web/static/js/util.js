@@ -21,7 +21,10 @@ export function svg(tag, attrs, text) {
   return e;
 }
 export const show = (e, on) => e.classList.toggle('hidden', !on);
-export const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
+// A count with its noun, singular or plural, with thousands separators: "1 secret",
+// "1,296 secrets".
+export const num = (n) => (typeof n === 'number' ? n.toLocaleString('en') : String(n));
+export const plural = (n, one, many) => `${num(n)} ${Number(n) === 1 ? one : (many || one + 's')}`;
 export const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
 // A server message as a sentence of its own.
 export const sentence = (t) => (t ? t.charAt(0).toUpperCase() + t.slice(1) : t);
@@ -29,8 +32,33 @@ export const sameGame = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.strin
 export function showError(id, err) {
   const box = $(id);
   if (!err) { show(box, false); box.textContent = ''; return; }
-  box.textContent = sentence(err.message || String(err));
+  box.textContent = humane(err.message || String(err));
   show(box, true);
+}
+// The page's words for the fields the server names: a message says "First guess: ..." as the
+// page labels the field, not "first_guess: ...".
+const FIELDS = [
+  [/^game\.pegs\b:?/, () => fieldWord('pegs')], [/^game\.colors\b:?/, () => fieldWord('colors')],
+  [/^game\.size\b:?/, () => 'Grid size'], [/^first_guess\b:?/, () => 'First guess:'],
+  [/^history\[(\d+)\]\.feedback:/, (m) => `Answer ${Number(m[1]) + 1}:`],
+  [/^history\[(\d+)\]\.guess:/, (m) => `Guess ${Number(m[1]) + 1}:`],
+  [/^feedback:/, () => 'Your answer:'], [/^guess:/, () => 'Your guess:'], [/^secret:/, () => 'Secret:'],
+  [/^attempts\b:?/, () => 'Attempts'], [/^optimal\.max_depth\b:?/, () => 'At most … guesses:'],
+];
+// How the chooser labels pegs and colours for the chosen kind of game (set by the chooser).
+export const WORDS = { pegs: 'Pegs', colors: 'Colours' };
+const fieldWord = (f) => WORDS[f];
+export function humane(text) {
+  let t = String(text || '');
+  // "game: pegs 0 is out of range" names a chooser field: said with the field's label.
+  const g = /^game: (pegs|colors|size)\b\s*/.exec(t);
+  if (g) t = `${g[1] === 'size' ? 'Grid size' : fieldWord(g[1])}: ${t.slice(g[0].length)}`;
+  else if (t.startsWith('game: ')) t = 'Game: ' + t.slice(6);
+  for (const [re, word] of FIELDS) {
+    const m = re.exec(t);
+    if (m) { t = word(m) + t.slice(m[0].length); break; }
+  }
+  return sentence(t);
 }
 export function notice(id, text) {
   const box = $(id);

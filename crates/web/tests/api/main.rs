@@ -12,6 +12,7 @@
 //! | [`play`] | playing against the computer's secret, which never leaks before the end |
 //! | [`solve`] | a strategy breaking the user's secret, contradictions |
 //! | [`hint`] | hints and their diagnoses |
+//! | [`review`] | reviews of finished games: verdicts, skill and luck |
 //! | [`analyze`] | analysis jobs, the tree explorer, tree downloads and uploads |
 //! | [`optimal`] | the exact optimum in a job: figures, options, stopping it |
 //!
@@ -28,5 +29,6 @@ mod limits;
 mod optimal;
 mod page;
 mod play;
+mod review;
 mod security;
 mod solve;

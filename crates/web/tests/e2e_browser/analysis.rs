@@ -80,7 +80,8 @@ pub async fn compare_strategies(c: &Client, game: &Game, engine: &AnyEngine) -> 
     optimal
 }
 
-/// The tree explorer: the root guess with its replies, a branch opened; then the optimal tree.
+/// The tree explorer opens on the best strategy (the exact optimum here): its root guess with
+/// its replies, a branch opened; then another strategy's tree.
 pub async fn explore_the_trees(c: &Client, game: &Game, optimal: &Solution) {
     let root = wait_js(
         c,
@@ -88,15 +89,29 @@ pub async fn explore_the_trees(c: &Client, game: &Game, optimal: &Solution) {
         "the tree root",
     )
     .await;
-    assert_eq!(root.as_str().unwrap().chars().count(), 3);
+    let shown = js(c, "const s = document.getElementById('tree-strategy'); return [s.options[s.selectedIndex].textContent, document.querySelector('#tree-root p').textContent]").await;
+    assert!(
+        shown[0].as_str().unwrap().starts_with("optimal")
+            && shown[1].as_str().unwrap().starts_with("optimal"),
+        "the explorer opens on the optimum: {shown}"
+    );
+    assert_eq!(
+        root.as_str().unwrap(),
+        game.format_code(&optimal.tree.root.guess)
+    );
     let branches = count(c, "#tree-root li.root > ul > li").await;
     assert!(branches >= 3, "the root has a branch per reply");
     let before = count(c, "#tree-root li").await;
+    js(c, "document.querySelector('#tree-root li.root > ul > li:not(:has(.leaf))').dataset.test = 'open'; return true").await;
     assert_eq!(
-        js(c, "return document.querySelector('#tree-root li.root > ul > li:not(:has(.leaf)) > .node').tagName").await,
+        js(
+            c,
+            "return document.querySelector('#tree-root li[data-test=open] > .node').tagName"
+        )
+        .await,
         "BUTTON"
     );
-    click(c, "#tree-root li.root > ul > li:not(:has(.leaf)) > .node").await;
+    click(c, "#tree-root li[data-test=open] > .node").await;
     wait_js(
         c,
         &format!("return document.querySelectorAll('#tree-root li').length > {before}"),
@@ -105,12 +120,36 @@ pub async fn explore_the_trees(c: &Client, game: &Game, optimal: &Solution) {
     .await;
     wait_js(
         c,
-        "return document.querySelector('#tree-root li.root > ul > li:not(:has(.leaf)) > .node').getAttribute('aria-expanded') === 'true'",
+        "return document.querySelector('#tree-root li[data-test=open] > .node').getAttribute('aria-expanded') === 'true'",
         "the branch says it is open",
     )
     .await;
+    screenshot(c, "6-optimal-tree").await;
+    // Another strategy's tree, chosen in the explorer.
+    c.execute(
+        "const s = document.getElementById('tree-strategy'); \
+         s.value = [...s.options].find((o) => o.textContent.startsWith('first')).value; \
+         s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let root = wait_js(
+        c,
+        "return document.querySelector('#tree-root p').textContent.startsWith('first') && document.querySelector('#tree-root li.root').dataset.guess",
+        "the tree of first",
+    )
+    .await;
+    assert_eq!(root.as_str().unwrap().chars().count(), 3);
+    click(c, "#tree-root li.root > ul > li:not(:has(.leaf)) > .node").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#tree-root li.root > ul > li > ul > li').length > 0",
+        "an opened branch of the tree of first",
+    )
+    .await;
     screenshot(c, "5-analysis").await;
-    // The optimal tree, chosen in the explorer.
+    // Back to the optimum, whose tree is downloaded next.
     c.execute(
         "const s = document.getElementById('tree-strategy'); \
          s.value = [...s.options].find((o) => o.textContent.startsWith('optimal')).value; \
@@ -119,24 +158,12 @@ pub async fn explore_the_trees(c: &Client, game: &Game, optimal: &Solution) {
     )
     .await
     .unwrap();
-    let root = wait_js(
-        c,
-        "return document.querySelector('#tree-root p').textContent.startsWith('optimal') && document.querySelector('#tree-root li.root').dataset.guess",
-        "the optimal tree",
-    )
-    .await;
-    assert_eq!(
-        root.as_str().unwrap(),
-        game.format_code(&optimal.tree.root.guess)
-    );
-    click(c, "#tree-root li.root > ul > li:not(:has(.leaf)) > .node").await;
     wait_js(
         c,
-        "return document.querySelectorAll('#tree-root li.root > ul > li > ul > li').length > 0",
-        "an opened branch of the optimal tree",
+        "return document.querySelector('#tree-root p').textContent.startsWith('optimal')",
+        "the optimal tree again",
     )
     .await;
-    screenshot(c, "6-optimal-tree").await;
 }
 
 /// Loads a tree file (the optimal tree, as the download link gives it) through the hidden
@@ -174,4 +201,11 @@ pub async fn load_a_tree_file(c: &Client, optimal: &Solution) {
         optimal.total.to_string(),
         "the loaded tree, checked"
     );
+    // Named the same in the legend, the table and the explorer; not timed here.
+    let named = js(
+        c,
+        "const r = document.querySelector('#analysis-table tr[data-strategy]'); return [r.querySelector('td.name strong').textContent, r.querySelector('td.seconds').textContent, document.getElementById('analysis-chart').textContent.includes('loaded tree (avg'), document.querySelector('#tree-root p').textContent.startsWith('loaded tree')]",
+    )
+    .await;
+    assert_eq!(named, json!(["loaded tree", "—", true, true]));
 }

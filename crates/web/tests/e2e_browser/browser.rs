@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder};
 use serde_json::json;
 
+/// The browser tests take turns (see [`run`]).
+static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// How long the page, chromedriver or a script may take before the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -98,6 +101,8 @@ where
         panic!("the browser test needs chromedriver (Debian's chromium-driver): run `bash scripts/install-browser.sh` (or set CODEBREAK_SKIP_BROWSER_TESTS=1 to skip it knowingly)")
     });
 
+    // One browser at a time: the machine may have few cores.
+    let _turn = TURN.lock().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/", listener.local_addr().unwrap());
     tokio::spawn(codebreak_web::serve(

@@ -20,15 +20,22 @@
 //! | [`solve`] | cracking a secret by clicking answers, a contradiction |
 //! | [`analysis`] | strategies and the optimum compared, the trees, a tree file |
 //! | [`phone`] | a 400-pixel window on every tab, leaving the page |
+//! | [`polish`] | words and counts, pegs, tables that fit, colours, field checks, messages |
+//! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
+//!
+//! A second browser, with a fresh profile, runs the polish and keep-and-share scenario (its
+//! own named test); the two browsers take turns.
 //!
 //! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
 
 mod analysis;
 mod browser;
+mod keep;
 mod page;
 mod phone;
 mod play;
+mod polish;
 mod solve;
 
 use codebreak_core::{AnyEngine, Game, GameSpec};
@@ -58,4 +65,25 @@ async fn scenario(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_plays_hints_solves_and_analyses_in_a_real_browser() {
     browser::run(scenario).await;
+}
+
+/// The polish, then keeping and sharing, on a fresh page.
+async fn polish_and_keep(c: Client, url: String) {
+    polish::words_counts_and_colours(&c, &url).await;
+    polish::tables_fit(&c).await;
+    polish::white_pegs_are_not_holes(&c).await;
+    polish::each_game_in_its_words(&c).await;
+    polish::fields_and_messages(&c).await;
+    polish::maker_and_repeats(&c).await;
+    polish::cancel_and_bad_files(&c).await;
+
+    keep::a_game_survives_a_reload_and_a_link(&c, &url).await;
+    keep::a_finished_game_is_reviewed_and_shared(&c).await;
+    keep::solve_and_analysis_settings_reopen(&c).await;
+    keep::figures_download(&c).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_polished_keeps_positions_reviews_and_shares() {
+    browser::run(polish_and_keep).await;
 }

@@ -31,6 +31,13 @@ pub async fn crack_my_secret(c: &Client, game: &Game) {
     for _ in 0..10 {
         let pending = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "the computer's guess").await;
         let guess = game.parse_guess(pending.as_str().unwrap()).unwrap();
+        // Counts are said in good grammar.
+        let fits = text(c, "#solve-remaining").await;
+        assert!(
+            fits == "1 secret fits your answers"
+                || (fits.ends_with(" secrets fit your answers") && !fits.starts_with("1 ")),
+            "{fits}"
+        );
         let fb = game.score(&my_secret, &guess);
         click_answer(c, game, fb).await;
         let shown = text(c, "#solve-fb-text").await;
@@ -52,6 +59,15 @@ pub async fn crack_my_secret(c: &Client, game: &Game) {
     }
     let solved = text(c, "#solve-summary").await;
     assert!(solved.contains("Your secret is 324"), "{solved}");
+    // A solved game is reviewed, move by move.
+    let moves = count(c, "#solve-board .row").await;
+    wait_js(
+        c,
+        &format!("return document.getElementById('solve-review').dataset.moves === '{moves}'"),
+        "the review of the solve",
+    )
+    .await;
+    assert_eq!(count(c, "#solve-review tr[data-move]").await, moves);
     screenshot(c, "3-solve-solved").await;
 
     assert_eq!(
@@ -108,6 +124,33 @@ pub async fn a_contradiction(c: &Client, game: &Game, engine: &AnyEngine) {
     assert!(
         count(c, "#solve-board .row.suspect").await >= 1,
         "suspect answers are marked"
+    );
+    // The one-click fixes: the nearest to what was typed first.
+    let distances = js(
+        c,
+        "return [...document.querySelectorAll('#solve-warning .fix')].map((b) => Number(b.dataset.distance))",
+    )
+    .await;
+    let distances: Vec<u64> = distances
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert!(!distances.is_empty(), "fixes are offered");
+    assert!(
+        distances.windows(2).all(|w| w[0] <= w[1]),
+        "nearest first: {distances:?}"
+    );
+    let likeliest = text(c, "#solve-warning .likeliest").await;
+    let first_fix = js(
+        c,
+        "return document.querySelector('#solve-warning .fix').dataset.reply",
+    )
+    .await;
+    assert!(
+        likeliest.contains(first_fix.as_str().unwrap()),
+        "the likeliest answer is said first: {likeliest}"
     );
     screenshot(c, "4-solve-contradiction").await;
 }

@@ -1,0 +1,85 @@
+// The review of a finished game, over the server's /api/review: each guess against the best
+// one at that point, a verdict per move, and the game's skill and luck, with the method
+// written out. Used by Play and by Crack my secret.
+
+import { api } from '/js/api.js';
+import { codeView } from '/js/board.js';
+import { $, el, fmt, humane, num, show } from '/js/util.js';
+
+// Reviews `moves` (guess and feedback each) of a game of `spec` whose secret is `secret`,
+// into the card `panel`; `onDone(report)` gets the report.
+export async function showReview(panel, game, spec, moves, secret, onDone) {
+  const box = $(panel);
+  show(box, true);
+  delete box.dataset.moves;
+  const seq = (box.seq = (box.seq || 0) + 1);
+  box.replaceChildren(el('h2', null, 'Review'), el('p', 'muted', 'Reviewing your game…'));
+  try {
+    const r = await api('POST', '/api/review', {
+      game: spec,
+      secret,
+      history: moves.map((m) => ({ guess: m.guess, feedback: m.feedback })),
+    });
+    if (seq !== box.seq) return;
+    renderReview(box, game, r);
+    box.dataset.moves = String(r.moves.length);
+    if (onDone) onDone(r);
+  } catch (e) {
+    if (seq !== box.seq) return;
+    box.replaceChildren(el('h2', null, 'Review'), el('p', 'error', humane(e.message)));
+  }
+}
+
+export function hideReview(panel) {
+  const box = $(panel);
+  box.seq = (box.seq || 0) + 1;
+  show(box, false);
+  box.replaceChildren();
+}
+
+const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+
+function renderReview(box, g, r) {
+  box.replaceChildren(el('h2', null, 'Review'));
+  const totals = el('div', 'review-totals');
+  const skill = el('span', 'review-skill');
+  skill.append('Skill ', el('strong', null, `${r.skill}`), '/100');
+  const luck = el('span', 'review-luck');
+  luck.append('Luck ', el('strong', null, signed(r.luck)), ' bits');
+  totals.append(skill, luck);
+  box.append(totals);
+  const COLS = ['#', 'Your guess', 'Secrets left', 'Best guess', 'Best would leave', 'Guesses still needed (yours / best)', 'Skill', 'Verdict'];
+  const t = el('table', 'data review-table cards');
+  const head = el('tr');
+  for (const c of COLS) head.append(el('th', c === 'Verdict' ? 'left' : null, c));
+  t.append(head);
+  for (const m of r.moves) {
+    const tr = el('tr');
+    tr.dataset.move = m.number;
+    const cell = (k, cls, content) => {
+      const td = el('td', cls);
+      td.dataset.label = COLS[k];
+      if (content instanceof Node) td.append(content); else td.textContent = content;
+      tr.append(td);
+      return td;
+    };
+    cell(0, null, m.number);
+    cell(1, 'guess', codeView(g, m.move.guess, 'small'));
+    cell(2, 'left', `${num(m.left)} of ${num(m.before)}`);
+    const best = cell(3, 'best', codeView(g, m.best, 'small'));
+    best.title = m.best_by === 'optimal' ? 'the exact optimum' : 'the most informative guess (entropy)';
+    cell(4, 'best-left', num(m.best_left));
+    cell(5, 'needed', m.guesses_needed === null || m.guesses_needed === undefined
+      ? '—' : `${fmt(m.guesses_needed, 2)} / ${fmt(m.best_guesses_needed, 2)}`);
+    cell(6, 'skill', m.skill);
+    cell(7, 'verdict', m.verdict);
+    t.append(tr);
+  }
+  const wrap = el('div', 'table-wrap');
+  wrap.append(t);
+  box.append(wrap);
+  const how = el('details', 'about');
+  how.open = true;
+  how.append(el('summary', null, 'How skill and luck are worked out'), el('p', 'small muted method', r.method));
+  box.append(how);
+}
