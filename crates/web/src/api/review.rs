@@ -11,7 +11,7 @@ use codebreak_session::ReviewOptions;
 use serde::Deserialize;
 
 use super::hint::MoveIn;
-use super::{AppState, game_of, ok, parse_feedback, parse_guess, session_error};
+use super::{AppState, ok, parse_feedback, parse_guess, session_error};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
@@ -29,7 +29,7 @@ pub async fn review(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    let game = game_of(&req.game)?;
+    let game = state.game_of(&req.game)?;
     codebreak_session::MOVES
         .check(req.history.len() as u64)
         .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;
