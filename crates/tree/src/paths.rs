@@ -47,7 +47,7 @@ const NOT_FOUND: &str = "(not found)";
 
 /// Writes one line per secret, in the game's order: `SECRET: GUESS REPLY, GUESS REPLY, ...`.
 /// Secrets the tree does not find end with `(not found)`. A Wordle tree that finds every
-/// secret is written in alex1770/wordle's layout instead ([`to_outline`]). Fails when the game
+/// secret is written in alex1770/wordle's layout instead (see `to_outline`). Fails when the game
 /// is too large to enumerate its secrets.
 pub fn to_string(game: &Game, root: &Node) -> Result<String, SizeError> {
     let space = game.space()?;

@@ -37,14 +37,23 @@ pub async fn wait_js(c: &Client, script: &str, what: &str) -> Value {
     }
 }
 
-/// Clicks the element `css` selects.
+/// Clicks the element `css` selects. The page re-renders parts of itself (the palette after a
+/// guess, for instance), so an element found just before it was replaced is looked up again.
 pub async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    let start = Instant::now();
+    loop {
+        let element = c
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(e) if e.to_string().contains("stale element") && start.elapsed() < TIMEOUT => {
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
 /// The text the element `css` selects shows.
