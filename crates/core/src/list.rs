@@ -14,6 +14,7 @@
 //! the winning reply to that guess; with [`End::Known`] any two secrets are told apart by some
 //! guess. After that nothing is re-checked.
 
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -224,7 +225,11 @@ impl ListGame {
                 secrets: s,
             });
         }
-        if let Some(&bad) = table.iter().find(|&&r| r as usize >= replies.len()) {
+        let replies_len = replies.len();
+        if let Some(&bad) = table
+            .par_chunks(1 << 16)
+            .find_map_first(|c| c.iter().find(|&&r| r as usize >= replies_len))
+        {
             return Err(ListError::BadReply(bad as usize));
         }
         check_codes("guess", &guesses)?;
@@ -300,30 +305,35 @@ impl ListGame {
             }
         }
         let (w, _) = win.expect("at least one secret");
-        for g in 0..self.guesses {
-            let row = &self.table[g * s..(g + 1) * s];
-            for (k, &r) in row.iter().enumerate() {
-                if r == w && self.secrets[k] as usize != g {
-                    return Err(ListError::FalseWin {
-                        guess: self.codes[g].clone(),
-                        reply: self.replies[w as usize].clone(),
-                        secret: self.codes[self.secrets[k] as usize].clone(),
-                    });
-                }
-            }
+        let false_win = self
+            .table
+            .par_chunks(s)
+            .enumerate()
+            .find_map_first(|(g, row)| {
+                row.iter()
+                    .enumerate()
+                    .find(|&(k, &r)| r == w && self.secrets[k] as usize != g)
+                    .map(|(k, _)| (g, k))
+            });
+        if let Some((g, k)) = false_win {
+            return Err(ListError::FalseWin {
+                guess: self.codes[g].clone(),
+                reply: self.replies[w as usize].clone(),
+                secret: self.codes[self.secrets[k] as usize].clone(),
+            });
         }
         // Renumber so that the win is the last reply.
         let last = (self.replies.len() - 1) as u8;
         if w != last {
             self.replies.swap(w as usize, last as usize);
             let mut table = self.table.to_vec();
-            for r in &mut table {
+            table.par_iter_mut().for_each(|r| {
                 if *r == w {
                     *r = last;
                 } else if *r == last {
                     *r = w;
                 }
-            }
+            });
             self.table = table.into();
         }
         self.win = Some(last);
