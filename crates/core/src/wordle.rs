@@ -70,8 +70,8 @@ pub fn score(guess: &[u8; LETTERS], secret: &[u8; LETTERS]) -> Feedback {
     let mut untaken = free;
     for i in 0..LETTERS {
         if free & (1 << i) != 0 {
-            for j in 0..LETTERS {
-                if untaken & (1 << j) != 0 && secret[j] == guess[i] {
+            for (j, &letter) in secret.iter().enumerate() {
+                if untaken & (1 << j) != 0 && letter == guess[i] {
                     untaken &= !(1 << j);
                     out += YELLOW * POW3[i];
                     break;
