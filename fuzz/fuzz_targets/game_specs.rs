@@ -30,6 +30,7 @@ struct Fields {
     distinct_guess: bool,
     alphabet: Option<String>,
     swap: bool,
+    hard: bool,
 }
 
 impl Fields {
@@ -46,7 +47,8 @@ impl Fields {
                 GameKind::Bulls,
                 GameKind::BlackPeg,
                 GameKind::TwoD,
-            ][self.kind as usize % 4],
+                GameKind::Custom,
+            ][self.kind as usize % 5],
             pegs: num(self.pegs),
             colors: num(self.colors),
             size: num(self.size),
@@ -54,6 +56,9 @@ impl Fields {
             distinct_guess: self.distinct_guess,
             alphabet: self.alphabet,
             order: if self.swap { Order::Swap } else { Order::Lex },
+            hard: self.hard,
+            // Wordle is reached through the JSON path; a custom game needs its file.
+            ..GameSpec::default()
         }
     }
 }

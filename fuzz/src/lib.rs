@@ -80,6 +80,9 @@ impl SpecInput {
             distinct_guess: !twod && self.distinct_guess && self.distinct_secret,
             alphabet,
             order: if self.swap { Order::Swap } else { Order::Lex },
+            // Wordle and game files are not drawn: building their reply tables would take
+            // most of each run.
+            ..GameSpec::default()
         }
     }
 }
