@@ -22,6 +22,7 @@
 //! | [`phone`] | a 400-pixel window on every tab, leaving the page |
 //! | [`polish`] | words and counts, pegs, tables that fit, colours, field checks, messages |
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
+//! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //!
 //! A second browser, with a fresh profile, runs the polish and keep-and-share scenario (its
 //! own named test); the two browsers take turns.
@@ -32,6 +33,7 @@
 mod analysis;
 mod browser;
 mod keep;
+mod lists;
 mod page;
 mod phone;
 mod play;
@@ -86,4 +88,17 @@ async fn polish_and_keep(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_polished_keeps_positions_reviews_and_shares() {
     browser::run(polish_and_keep).await;
+}
+
+/// Wordle and game files, on a fresh page.
+async fn lists(c: Client, url: String) {
+    lists::play_wordle(&c, &url).await;
+    lists::wordle_hard_mode(&c).await;
+    lists::crack_a_word(&c).await;
+    lists::load_a_game_file(&c).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_wordle_and_game_files() {
+    browser::run(lists).await;
 }
