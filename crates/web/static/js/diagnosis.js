@@ -22,7 +22,8 @@ export function diagnosisView(box, e, { pending, noun, onFix }) {
     }
   }
   options.sort((a, b) => a.corr.distance - b.corr.distance); // stable: the library's order within a distance
-  box.replaceChildren(el('strong', null, `Your ${noun}s contradict each other. `));
+  const nouns = noun === 'reply' ? 'replies' : `${noun}s`;
+  box.replaceChildren(el('strong', null, `Your ${nouns} contradict each other. `));
   if (options.length) {
     const o = options[0];
     box.append(el('span', 'likeliest', `Most likely ${noun} ${o.n} was ${o.corr.replies[0]}, not ${o.typed}. `));

@@ -214,6 +214,19 @@ async fn the_exact_best_move_where_the_position_is_small() {
     let exact = &b["exact"];
     assert!(exact["guess"].as_str().unwrap().len() == 4, "{b}");
     assert!(exact["expected"].as_f64().unwrap() >= 1.0);
+    // Wordle, 14 words left: exact too (a list game's codes are indices, not colours).
+    let b = app
+        .ok(
+            "POST",
+            "/api/best",
+            Some(json!({"game": {"game": "wordle"}, "history": [
+                {"guess": "salet", "feedback": "BBBBB"},
+                {"guess": "courd", "feedback": "BBBBB"},
+            ]})),
+        )
+        .await;
+    assert_eq!(b["remaining"], 14, "{b}");
+    assert_eq!(b["exact"]["guess"].as_str().unwrap().len(), 5, "{b}");
     // A reply that cannot be read names its move.
     app.fails(
         "POST",

@@ -23,6 +23,7 @@
 //! | [`polish`] | words and counts, pegs, tables that fit, colours, field checks, messages |
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
+//! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
 //!
 //! A second browser, with a fresh profile, runs the polish and keep-and-share scenario (its
 //! own named test); the two browsers take turns.
@@ -31,6 +32,7 @@
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
 
 mod analysis;
+mod assist;
 mod browser;
 mod keep;
 mod lists;
@@ -101,4 +103,15 @@ async fn lists(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_plays_wordle_and_game_files() {
     browser::run(lists).await;
+}
+
+/// The Assistant, on a fresh page.
+async fn assistant(c: Client, url: String) {
+    assist::a_mastermind_position(&c, &url).await;
+    assist::a_wordle_game(&c).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_assistant_follows_a_game_played_elsewhere() {
+    browser::run(assistant).await;
 }
