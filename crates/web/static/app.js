@@ -95,8 +95,10 @@ async function init() {
   if (seed !== null && moves) resumePlay(Number(seed), moves.split(',').filter(Boolean));
   selectTab(TABS.includes(tab) ? tab : 'play');
   await kindChanged(params.has('game'));
+  // A link to a game file this server has not loaded: said, with what to do.
+  if (S.missingGame) showError('game-error', new Error('the game file of this link is not loaded on this server: load it with "Load a game file…", then open the link again'));
   const rows = params.get('assist');
-  if (rows && S.game) restoreAssist(rows.split(',').filter(Boolean));
+  if (rows && S.game && !S.missingGame) restoreAssist(rows.split(',').filter(Boolean));
   const answers = params.get('answers');
   if (answers && S.game && S.game.allows.solve) await newSolve(answers.split(',').filter(Boolean));
   S.restoring = false;

@@ -122,6 +122,7 @@ function addRow() {
   const guess = guessText();
   const feedback = replyText();
   if (!guess || !feedback) return;
+  notice('assist-note', '');
   if (A.editing === null) A.rows.push({ guess, feedback });
   else A.rows[A.editing] = { guess, feedback };
   resetEntry();

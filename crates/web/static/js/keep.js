@@ -35,6 +35,7 @@ export function applySettings(p) {
   if (kind === 'wordle' && p.get('hard') === '1') kind = 'wordle-hard';
   if (kind === 'custom') kind = 'custom:' + (p.get('fp') || '');
   if (kind && kind !== 'load' && [...$('game-kind').options].some((o) => o.value === kind)) $('game-kind').value = kind;
+  else if (kind && kind.startsWith('custom:')) S.missingGame = p.get('fp');
   set('game-pegs', p.get('pegs'));
   set('game-colors', p.get('colors'));
   set('game-size', p.get('size'));

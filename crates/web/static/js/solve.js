@@ -181,9 +181,17 @@ function clearSolve(message) {
 }
 // A solve with no answer yet, or solved, follows the chooser (it is cleared: Start begins
 // one); one in progress stays, with a note.
+// How the answers are given, in the chosen game's words.
+const INTROS = {
+  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would.',
+  names: 'Think of a secret of this game and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
+  twod: 'Think of a point of the grid and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
+};
+const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs.';
 export async function syncSolve() {
   const s = S.solve;
   const g = S.game;
+  if (g) $('solve-intro').textContent = INTROS[g.reply_style] || INTRO;
   if (!s || !g || sameGame(s.game, g.game)) { solveNotice(); return; }
   if (!s.solved && s.moves.length > 0) { solveNotice(); return; }
   drop('solve', s.id);

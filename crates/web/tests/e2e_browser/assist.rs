@@ -7,7 +7,7 @@ use codebreak_core::{Game, GameSpec, wordle};
 use fantoccini::{Client, Locator};
 
 use crate::lists::choose;
-use crate::page::{click, count, js, screenshot, text, wait_js};
+use crate::page::{click, count, fits_the_width, js, screenshot, text, wait_js};
 
 /// Enters a row: the guess typed, the reply chosen among the game's replies.
 async fn add_row(c: &Client, guess: &str, reply: &str) {
@@ -253,4 +253,26 @@ pub async fn a_wordle_game(c: &Client) {
         "the review",
     )
     .await;
+}
+
+/// On a phone, 400 pixels wide: the Assistant with its review, Wordle's board and keyboard,
+/// nothing wider than the window.
+pub async fn on_a_phone(c: &Client) {
+    c.set_window_size(400, 900).await.unwrap();
+    wait_js(c, "return window.innerWidth <= 400", "the narrow window").await;
+    fits_the_width(c, "the Assistant").await;
+    screenshot(c, "assist-4-phone").await;
+    click(c, "#tab-play").await;
+    wait_js(c, "return document.querySelectorAll('#play-keyboard .kb-key').length === 28 && document.getElementById('play-keyboard').offsetParent", "Wordle's keyboard").await;
+    let field = c.find(Locator::Css("#play-word")).await.unwrap();
+    field.send_keys("salet\u{E007}").await.unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row .tile').length === 5",
+        "the tiles",
+    )
+    .await;
+    fits_the_width(c, "Wordle").await;
+    screenshot(c, "assist-5-phone-wordle").await;
+    c.set_window_size(1200, 1100).await.unwrap();
 }

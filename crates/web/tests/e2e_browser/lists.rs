@@ -194,6 +194,19 @@ pub async fn wordle_hard_mode(c: &Client) {
         "said plainly: {error}"
     );
     screenshot(c, "lists-3-hard-mode").await;
+    // Given up: the result line shares the tiles' colours as squares, not the words.
+    click(c, "#play-giveup").await;
+    let share = wait_js(c, "const r = document.getElementById('play-result'); return !r.classList.contains('hidden') && document.getElementById('play-share').textContent", "the result line").await;
+    let share = share.as_str().unwrap();
+    let lines: Vec<&str> = share.lines().skip(1).collect();
+    assert!(
+        !lines.is_empty()
+            && lines
+                .iter()
+                .all(|l| l.chars().count() == 5 && l.chars().all(|ch| "🟩🟨⬛".contains(ch))),
+        "{share}"
+    );
+    assert!(!share.contains("salet"), "{share}");
 }
 
 /// Crack my secret in Wordle: the computer guesses, the replies are given by clicking the
@@ -335,4 +348,17 @@ pub async fn load_a_game_file(c: &Client) {
     }
     assert!(text(c, "#solve-status").await.starts_with("Solved"));
     screenshot(c, "lists-5-game-file").await;
+}
+
+/// A link to a game file the server has not loaded says so, and what to do.
+pub async fn a_link_to_a_game_file_not_loaded(c: &Client, url: &str) {
+    c.goto(&format!("{url}?game=custom&fp=0123456789abcdef#play"))
+        .await
+        .unwrap();
+    wait_js(c, "return document.body.dataset.ready", "the page").await;
+    let error = text(c, "#game-error").await;
+    assert!(
+        error.contains("not loaded") && error.contains("Load a game file"),
+        "{error}"
+    );
 }

@@ -98,6 +98,7 @@ async fn lists(c: Client, url: String) {
     lists::wordle_hard_mode(&c).await;
     lists::crack_a_word(&c).await;
     lists::load_a_game_file(&c).await;
+    lists::a_link_to_a_game_file_not_loaded(&c, &url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,6 +110,7 @@ async fn the_page_plays_wordle_and_game_files() {
 async fn assistant(c: Client, url: String) {
     assist::a_mastermind_position(&c, &url).await;
     assist::a_wordle_game(&c).await;
+    assist::on_a_phone(&c).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
