@@ -70,7 +70,7 @@ pub fn best(
     }
     if remaining > opts.exact_secrets {
         return Ok(refused(format!(
-            "the exact best move is searched for at most {} secrets still possible",
+            "it is searched once at most {} secrets are left",
             opts.exact_secrets
         )));
     }
@@ -85,8 +85,7 @@ pub fn best(
     .map_err(|e| SessionError::Setup(e.to_string()))?;
     let Ok(values) = search.positions(std::slice::from_ref(&moves)) else {
         return Ok(refused(
-            "the exact search did not finish within its budget: the position is too open yet"
-                .into(),
+            "the search did not finish within its budget: the position is still too open".into(),
         ));
     };
     let Some(Some(p)) = values.into_iter().next() else {

@@ -5,7 +5,8 @@
 //! | GET | `/` | the page (and `/app.js` with its modules under `/js/`, `/app.css`, `/favicon.svg`) |
 //! | GET | `/api/strategies` | the strategies with their sources |
 //! | GET | `/api/limits` | the server's budgets |
-//! | POST | `/api/game` | validate a game spec and describe it |
+//! | POST | `/api/game` | validate a game spec and describe it (a list game's words, rules and replies too) |
+//! | POST, GET | `/api/game-file`, `/api/game-files` | load a self-contained game file; the games loaded |
 //! | POST | `/api/play` | start a game against the computer's secret |
 //! | GET, DELETE | `/api/play/{id}` | its state; give up (reveals the secret) |
 //! | POST | `/api/play/{id}/guess` | play a guess |

@@ -153,7 +153,7 @@ export function gameChanged() {
   const seq = ++gameSeq;
   const work = (async () => {
     try {
-      const g = await api('POST', '/api/game', { game: spec, words: spec.game === 'wordle' });
+      const g = await api('POST', '/api/game', { game: spec, words: spec.game === 'wordle' || spec.game === 'custom' });
       if (seq !== gameSeq) return;
       S.game = g;
       S.described[JSON.stringify(g.game)] = g;

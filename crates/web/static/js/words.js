@@ -94,14 +94,16 @@ export function namedEntry(box, replies, chosen, pick) {
   if (replies.length > 24) {
     const sel = el('select');
     sel.setAttribute('aria-label', 'your answer');
-    sel.append(el('option', null, 'choose…'));
+    const none = el('option', null, 'choose…');
+    none.value = '';
+    sel.append(none);
     for (const r of replies) {
       const o = el('option', null, r);
       o.value = r;
       if (r === chosen) o.selected = true;
       sel.append(o);
     }
-    sel.addEventListener('change', () => pick(sel.value));
+    sel.addEventListener('change', () => pick(sel.value || null));
     box.append(sel);
     return;
   }

@@ -25,8 +25,9 @@
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
 //!
-//! A second browser, with a fresh profile, runs the polish and keep-and-share scenario (its
-//! own named test); the two browsers take turns.
+//! Other browsers, each with a fresh profile, run the polish and keep-and-share scenario,
+//! the Wordle and game-file scenario, and the Assistant's (each its own named test); the
+//! browsers take turns.
 //!
 //! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
