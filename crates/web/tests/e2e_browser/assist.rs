@@ -276,3 +276,30 @@ pub async fn on_a_phone(c: &Client) {
     screenshot(c, "assist-5-phone-wordle").await;
     c.set_window_size(1200, 1100).await.unwrap();
 }
+
+/// A game file's game in the Assistant (the one loaded just before): its replies as buttons,
+/// typed guesses, the secrets left listed.
+pub async fn a_game_file_position(c: &Client) {
+    click(c, "#tab-assist").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#assist-fb button.reply').length === 4 && document.getElementById('assist-palette').classList.contains('hidden')",
+        "the game file's replies",
+    )
+    .await;
+    add_row(c, "22", "low").await;
+    // Secrets (x, y) with x >= 2 and y >= 2, other than 22.
+    status_after(c, "8 secrets still possible").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#assist-hint .candidates .pegs.word').length === 8",
+        "the 8 secrets listed",
+    )
+    .await;
+    wait_js(
+        c,
+        "return document.getElementById('assist-best').dataset.guess",
+        "the exact best move",
+    )
+    .await;
+}

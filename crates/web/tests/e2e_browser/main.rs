@@ -99,6 +99,7 @@ async fn lists(c: Client, url: String) {
     lists::wordle_hard_mode(&c).await;
     lists::crack_a_word(&c).await;
     lists::load_a_game_file(&c).await;
+    assist::a_game_file_position(&c).await;
     lists::a_link_to_a_game_file_not_loaded(&c, &url).await;
 }
 
