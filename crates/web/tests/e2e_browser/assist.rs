@@ -296,6 +296,15 @@ pub async fn a_game_file_position(c: &Client) {
         "the 8 secrets listed",
     )
     .await;
+    // A code written as text stands out on its chip, in the tables too (light on dark).
+    assert_eq!(
+        js(
+            c,
+            "const t = document.querySelector('#assist-hint tr[data-strategy] .pegs.word'); return [getComputedStyle(t.querySelector('.word-text')).color, getComputedStyle(t).backgroundColor]"
+        )
+        .await,
+        serde_json::json!(["rgb(231, 234, 243)", "rgb(43, 49, 66)"])
+    );
     wait_js(
         c,
         "return document.getElementById('assist-best').dataset.guess",
