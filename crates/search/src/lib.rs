@@ -416,7 +416,13 @@ impl<'e> Search<'e> {
                 .space()
                 .codes()
                 .iter()
-                .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
+                // A list game's codes hold an index, not colours: bytes past 63 have no
+                // bit (its one colour never makes two absent ones).
+                .map(|c| {
+                    c.pegs()
+                        .iter()
+                        .fold(0u64, |m, &p| m | 1u64.checked_shl(p.into()).unwrap_or(0))
+                })
                 .collect(),
             all_colors: if colors >= 64 {
                 u64::MAX

@@ -2,8 +2,9 @@
 //!
 //! What a person does with codebreak, once, for every front end: play against a codemaker
 //! ([`PlaySession`]), let a strategy break a secret ([`SolveSession`]), ask for a hint
-//! ([`hint()`]), be told why replies contradict each other ([`Contradiction`]), and have a
-//! finished game reviewed ([`review()`]).
+//! ([`hint()`]) and the exact best move where the position is small ([`best()`]), be told why
+//! replies contradict each other ([`Contradiction`]), and have a finished game reviewed
+//! ([`review()`]).
 //!
 //! **Main design decision: front ends are adapters over these types.** The command line, the
 //! web server and the Python package map their input onto a session call and serialise the
@@ -15,6 +16,7 @@
 //! ones every front end validates with.
 #![deny(missing_docs)]
 
+pub mod best;
 pub mod error;
 pub mod hint;
 pub mod play;
@@ -24,6 +26,7 @@ pub mod solve;
 
 use codebreak_core::Range;
 
+pub use best::{BestReport, ExactMove, best};
 pub use error::SessionError;
 pub use hint::{HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};

@@ -50,6 +50,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     file!("/js/tree.js", "js/tree.js", JS),
     file!("/js/review.js", "js/review.js", JS),
     file!("/js/keep.js", "js/keep.js", JS),
+    file!("/js/words.js", "js/words.js", JS),
+    file!("/js/assist.js", "js/assist.js", JS),
+    file!("/js/diagnosis.js", "js/diagnosis.js", JS),
 ];
 
 /// Only this server's own files; no inline script, no other origin.

@@ -11,10 +11,14 @@
 //   tree.js     the tree explorer (/api/analyze/{job}/tree)
 //   review.js   a finished game's review (/api/review)
 //   keep.js     the position in the address and the browser, downloads, the result line
+//   words.js    games of words: typed guesses, Wordle's keyboard and tiles, a game file's replies
+//   assist.js   the Assistant: a game played elsewhere (/api/hint, /api/best)
+//   diagnosis.js  a contradiction diagnosed, with its fixes (Crack my secret, the Assistant)
 
 import { api, drop } from '/js/api.js';
 import { listAnalysisStrategies, syncAnalysis } from '/js/analysis.js';
-import { kindChanged, onGameChosen } from '/js/chooser.js';
+import { restoreAssist, syncAssist } from '/js/assist.js';
+import { kindChanged, listGameFiles, onGameChosen } from '/js/chooser.js';
 import { applySettings, saveState, savedState } from '/js/keep.js';
 import { optimalAllowed } from '/js/optimal.js';
 import { resumePlay, syncPlay } from '/js/play.js';
@@ -26,12 +30,13 @@ import { $, show, showError } from '/js/util.js';
 // Every panel follows a newly chosen game.
 onGameChosen(async () => {
   optimalAllowed();
+  syncAssist();
   await Promise.all([syncPlay(), syncSolve(), syncAnalysis()]);
   saveState();
 });
 
 // ---------------------------------------------------------------- tabs
-const TABS = ['play', 'solve', 'analyze'];
+const TABS = ['play', 'solve', 'assist', 'analyze'];
 function selectTab(name) {
   S.tab = name;
   for (const t of document.querySelectorAll('.tab')) {
@@ -78,7 +83,7 @@ async function init() {
   S.restoring = true;
   const { params, tab } = savedState();
   try {
-    const [list, limits] = await Promise.all([api('GET', '/api/strategies'), api('GET', '/api/limits')]);
+    const [list, limits] = await Promise.all([api('GET', '/api/strategies'), api('GET', '/api/limits'), listGameFiles()]);
     S.strategies = list.strategies;
     S.limits = limits;
     listSolveStrategies(list.strategies);
@@ -90,6 +95,10 @@ async function init() {
   if (seed !== null && moves) resumePlay(Number(seed), moves.split(',').filter(Boolean));
   selectTab(TABS.includes(tab) ? tab : 'play');
   await kindChanged(params.has('game'));
+  // A link to a game file this server has not loaded: said, with what to do.
+  if (S.missingGame) showError('game-error', new Error('the game file of this link is not loaded on this server: load it with "Load a game file…", then open the link again'));
+  const rows = params.get('assist');
+  if (rows && S.game && !S.missingGame) restoreAssist(rows.split(',').filter(Boolean));
   const answers = params.get('answers');
   if (answers && S.game && S.game.allows.solve) await newSolve(answers.split(',').filter(Boolean));
   S.restoring = false;

@@ -2,10 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use codebreak_core::{GameKind, GameSpec, Named, Pool, Role, Ties};
+use codebreak_core::{FeedbackKind, Game, GameKind, GameSpec, ListGame, Named, Pool, Role, Ties};
 use codebreak_search::Objective;
 use codebreak_strategy::strategies as registry;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::{AppState, ok};
@@ -58,6 +58,77 @@ pub async fn limits(State(state): State<AppState>) -> Response {
 #[serde(deny_unknown_fields)]
 pub struct DescribeRequest {
     game: GameSpec,
+    /// Lists every guess of a list game even past [`WORDS_SHOWN`] (Wordle's 12,972 words,
+    /// for the page's list of legal guesses).
+    #[serde(default)]
+    words: bool,
+}
+
+/// A list game's guesses are listed in its description up to this many (more on request).
+pub const WORDS_SHOWN: usize = 5000;
+
+/// How a game's replies are drawn and entered on the page.
+fn reply_style(game: &Game) -> &'static str {
+    match game.feedback() {
+        FeedbackKind::List { wordle: true, .. } => "wordle",
+        FeedbackKind::List { .. } => "names",
+        _ => match game.kind() {
+            GameKind::Bulls => "bulls",
+            GameKind::BlackPeg => "blackpeg",
+            GameKind::TwoD => "twod",
+            _ => "pegs",
+        },
+    }
+}
+
+/// What a list game (Wordle, a game file) adds to its description.
+#[derive(Serialize)]
+struct ListView {
+    /// The game file's paragraph on the game.
+    description: String,
+    /// Wordle's hard mode.
+    hard: bool,
+    /// When the game ends: `guess` or `known`.
+    end: &'static str,
+    /// The end rule in words.
+    end_words: &'static str,
+    /// Number of guesses and of secrets.
+    guesses: usize,
+    secrets: usize,
+    /// Every guess, in the list's order, when there are at most [`WORDS_SHOWN`] or they were
+    /// asked for.
+    words: Option<Vec<String>>,
+}
+
+impl ListView {
+    fn of(list: &ListGame, all: bool) -> ListView {
+        let n = list.guess_count();
+        ListView {
+            description: list.description().to_string(),
+            hard: list.hard(),
+            end: list.end().name(),
+            end_words: list.end().help(),
+            guesses: n,
+            secrets: list.secrets().len(),
+            words: (all || n <= WORDS_SHOWN).then(|| list.codes()[..n].to_vec()),
+        }
+    }
+}
+
+/// A few replies to show as examples: spread over the list, the win last.
+fn examples(replies: &[String], win: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let n = replies.len();
+    for k in 1..=3 {
+        if let Some(r) = replies.get(k * n / 4)
+            && r != win
+            && !out.contains(r)
+        {
+            out.push(r.clone());
+        }
+    }
+    out.push(win.to_string());
+    out
 }
 
 /// Validates a game and describes it for the page: symbols, reply notation, sizes, and which
@@ -99,9 +170,12 @@ pub async fn describe(
         "distinct_guess": game.distinct_guess(),
         "codes": codes.to_string(),
         "secrets": secrets.to_string(),
-        "replies": replies,
+        "replies": &replies,
         "win": game.format_feedback(game.win()),
         "letters": letters,
+        "reply_style": reply_style(&game),
+        "examples": examples(&replies, &game.format_feedback(game.win())),
+        "list": game.list().map(|l| ListView::of(l, req.words)),
         "default_attempts": codebreak_session::default_attempts_for(&game),
         "allows": {
             "play": codes <= l.play_codes,

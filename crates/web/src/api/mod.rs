@@ -5,7 +5,8 @@
 //! | GET | `/` | the page (and `/app.js` with its modules under `/js/`, `/app.css`, `/favicon.svg`) |
 //! | GET | `/api/strategies` | the strategies with their sources |
 //! | GET | `/api/limits` | the server's budgets |
-//! | POST | `/api/game` | validate a game spec and describe it |
+//! | POST | `/api/game` | validate a game spec and describe it (a list game's words, rules and replies too) |
+//! | POST, GET | `/api/game-file`, `/api/game-files` | load a self-contained game file; the games loaded |
 //! | POST | `/api/play` | start a game against the computer's secret |
 //! | GET, DELETE | `/api/play/{id}` | its state; give up (reveals the secret) |
 //! | POST | `/api/play/{id}/guess` | play a guess |
@@ -13,6 +14,7 @@
 //! | GET, DELETE | `/api/solve/{id}` | its state; end it |
 //! | POST | `/api/solve/{id}/reply`, `/undo`, `/correct` | answer, take back, correct |
 //! | POST | `/api/hint` | remaining secrets and each strategy's next guess |
+//! | POST | `/api/best` | the exact best next guess, where the position is small enough |
 //! | POST | `/api/review` | a finished game reviewed: each guess against the best, skill and luck |
 //! | POST | `/api/analyze` | start an analysis job (strategies, and the exact optimum) |
 //! | GET, DELETE | `/api/analyze/{job}` | its progress and results; drop it |
@@ -254,6 +256,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/solve/{id}/undo", post(solve::undo))
         .route("/api/solve/{id}/correct", post(solve::correct))
         .route("/api/hint", post(hint::hint))
+        .route("/api/best", post(hint::best))
         .route("/api/review", post(review::review))
         .route("/api/analyze", post(analyze::start))
         .route(

@@ -182,6 +182,15 @@ $('analyze-upload').addEventListener('change', async (ev) => {
     const text = await file.text();
     follow(await api('POST', '/api/tree', text));
   } catch (e) {
+    // The file was to replace what the page shows or runs: an analysis still running stops
+    // too, or its figures would appear under the error.
+    if (S.following) {
+      drop('analyze', S.following);
+      S.following = null;
+      clearTimeout(S.poll);
+      show($('analyze-progress'), false);
+      $('analyze-run').disabled = !(S.game && S.game.allows.analyze);
+    }
     clearResults();
     showError('analyze-error', new Error(treeFileError(file.name, e)));
   }

@@ -1,6 +1,7 @@
 // How codes and replies look: coloured pegs or digits, and answer pegs, drawn from the game
 // view that every session's answer carries. Used by every panel; no state, no requests.
 
+import { S } from '/js/state.js';
 import { button, el, plural } from '/js/util.js';
 
 const PALETTE = [
@@ -16,10 +17,25 @@ function isDark(i) {
   return [0, 1, 2, 5, 9, 11, 12, 14, 16, 17, 19, 22].includes(i) || i >= PALETTE.length;
 }
 const usesColours = (g) => g.kind === 'mastermind' || g.kind === 'blackpeg';
-// What drawing needs of a game, from the full spec the server echoes with every session.
+// What drawing needs of a game, from the full spec the server echoes with every session (and,
+// for a list game, from its description: the chooser keeps every one it was given).
 export function gameView(spec) {
+  const d = S.described[JSON.stringify(spec)];
+  if (spec.game === 'wordle' || spec.game === 'custom') {
+    return {
+      kind: spec.game,
+      list: true,
+      style: d ? d.reply_style : (spec.game === 'wordle' ? 'wordle' : 'names'),
+      pegs: d ? d.pegs : 5,
+      alphabet: [],
+      replies: d ? d.replies : [],
+      words: d && d.list ? d.list.words : null,
+      hard: !!spec.hard,
+    };
+  }
   return {
     kind: spec.game,
+    style: d ? d.reply_style : spec.game,
     pegs: spec.game === 'twod' ? 2 : spec.pegs,
     alphabet: Array.from(spec.alphabet),
     distinct_guess: !!spec.distinct_guess,
@@ -50,6 +66,7 @@ export function emptyPeg(extra, tag) {
 }
 export function codeIndices(g, code) { return Array.from(code).map((c) => g.alphabet.indexOf(c)); }
 export function codeView(g, code, extra) {
+  if (g.list) return wordView(g, code, null, extra);
   const box = el('span', 'pegs');
   box.dataset.code = code;
   box.setAttribute('role', 'img');
@@ -66,7 +83,7 @@ function replyWords(g, reply) {
 }
 export function keysView(g, reply) {
   const box = el('span', 'keys');
-  if (g.kind === 'twod' || reply.black === undefined) return box;
+  if (g.kind === 'twod' || g.list || reply.black === undefined) return box;
   box.setAttribute('role', 'img');
   box.setAttribute('aria-label', replyWords(g, reply));
   const bulls = g.kind === 'bulls';
@@ -79,3 +96,40 @@ export function keysView(g, reply) {
   return box;
 }
 
+
+// ---------------------------------------------------------------- words (list games)
+const COLOUR_WORDS = { G: 'green', Y: 'yellow', B: 'grey' };
+// A code of a list game: a word. In a Wordle game it is a row of letter tiles, coloured by
+// `feedback` (GYBBG) when given; in another list game, the code's text.
+export function wordView(g, code, feedback, extra) {
+  const box = el('span', 'pegs word');
+  if (extra) box.classList.add(...extra.split(' '));
+  box.dataset.code = code;
+  if (g.style !== 'wordle') {
+    box.append(el('span', 'word-text', code));
+    return box;
+  }
+  box.classList.add('tiles');
+  const letters = Array.from(code);
+  const colours = feedback ? Array.from(feedback) : [];
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', feedback
+    ? `${code}: ${letters.map((l, i) => `${l.toUpperCase()} ${COLOUR_WORDS[colours[i]] || ''}`).join(', ')}`
+    : code);
+  letters.forEach((l, i) => box.append(tile(l, colours[i])));
+  return box;
+}
+// One letter tile, coloured by G, Y or B (none: not yet answered).
+export function tile(letter, colour, tag) {
+  const t = tag === 'button' ? button('tile') : el('span', 'tile');
+  t.textContent = letter.toUpperCase();
+  if (colour) {
+    t.classList.add(COLOUR_WORDS[colour]);
+    t.dataset.colour = colour;
+  }
+  return t;
+}
+// A move on a board: the guess, with its reply drawn in it (Wordle's tiles) or beside it.
+export function guessView(g, guess, feedback) {
+  return g.style === 'wordle' ? wordView(g, guess, feedback) : codeView(g, guess);
+}

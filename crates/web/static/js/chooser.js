@@ -27,10 +27,55 @@ const RULES = {
   bulls: 'Replies: A (a bull) for each right digit in the right place, B (a cow) for each right digit in a wrong place. No digit repeats.',
   twod: 'A code is a point on a grid. Replies compare your guess with the secret: low = every coordinate of the guess is at most the secret\'s; high = every one at least; mixed = some lower, some higher; hit = found.',
 };
+const WORDLE_RULES = 'Guess the five-letter word. Each letter of a guess turns green (right letter, right place), yellow (in the word, elsewhere) or grey (not in the word, or not that many times). Any word of the list may be guessed.';
+const HARD_RULES = ' Hard mode: every guess keeps the green letters in place and uses every green or yellow letter found so far.';
+// The rules of a list game, from its description: the file's paragraph, its replies, its end.
+function listRules(g) {
+  if (g.reply_style === 'wordle') return WORDLE_RULES + (g.list.hard ? HARD_RULES : '');
+  const l = g.list;
+  const replies = g.replies.length <= 12 ? g.replies.join(', ') : `${g.examples.join(', ')}…`;
+  const end = l.end === 'known' ? 'The game ends as soon as one secret remains.' : `The game ends when the secret is guessed (reply ${g.win}).`;
+  return `${l.description ? l.description + ' ' : ''}${num(l.guesses)} guesses, ${num(l.secrets)} secrets. Replies: ${replies}. ${end}`;
+}
+// Whether the chooser names a list game (Wordle or a game file).
+export const listKind = (kind) => kind === 'wordle' || kind === 'wordle-hard' || kind.startsWith('custom:');
+
+// ---------------------------------------------------------------- game files
+// A loaded game file becomes a choice of the chooser, named by its fingerprint.
+export function addGameFile(spec, name) {
+  S.customGames[spec.fingerprint] = { spec, name };
+  const value = 'custom:' + spec.fingerprint;
+  const group = $('game-files');
+  if (![...group.children].some((o) => o.value === value)) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = name;
+    group.append(o);
+  }
+  show(group, true);
+  return value;
+}
+// The game files the server has (loaded when it started, or by this page before).
+export async function listGameFiles() {
+  const r = await api('GET', '/api/game-files');
+  for (const g of r.games) addGameFile(g.game, g.name);
+}
+let lastKind = 'mastermind';
+async function loadGameFile(file) {
+  showError('game-error', null);
+  try {
+    const text = await file.text();
+    const r = await api('POST', '/api/game-file', { text, name: file.name });
+    $('game-kind').value = addGameFile(r.game, r.name);
+    await kindChanged();
+  } catch (e) {
+    showError('game-error', e);
+  }
+}
 // The number fields that are not whole numbers in range, each with what it takes.
 export function invalidFields() {
   const kind = $('game-kind').value;
-  const ids = kind === 'twod' ? ['game-size'] : ['game-pegs', 'game-colors'];
+  const ids = listKind(kind) ? [] : kind === 'twod' ? ['game-size'] : ['game-pegs', 'game-colors'];
   const bad = [];
   for (const id of ['game-pegs', 'game-colors', 'game-size']) $(id).removeAttribute('aria-invalid');
   for (const id of ids) {
@@ -47,6 +92,12 @@ export function invalidFields() {
 }
 export function readSpec() {
   const kind = $('game-kind').value;
+  if (kind === 'wordle') return { game: 'wordle' };
+  if (kind === 'wordle-hard') return { game: 'wordle', hard: true };
+  if (kind.startsWith('custom:')) {
+    const c = S.customGames[kind.slice(7)];
+    return c ? c.spec : { game: 'custom', fingerprint: kind.slice(7) };
+  }
   if (kind === 'twod') return { game: 'twod', size: Number($('game-size').value) };
   const spec = { game: kind, pegs: Number($('game-pegs').value), colors: Number($('game-colors').value) };
   if (kind !== 'bulls' && $('game-distinct').checked) {
@@ -59,8 +110,10 @@ export function readSpec() {
 // usual size.
 export function kindChanged(keep) {
   const kind = $('game-kind').value;
-  for (const e of document.querySelectorAll('.for-pegs')) show(e, kind !== 'twod');
-  for (const e of document.querySelectorAll('.for-size')) show(e, kind === 'twod');
+  lastKind = kind;
+  const list = listKind(kind);
+  for (const e of document.querySelectorAll('.for-pegs')) show(e, kind !== 'twod' && !list);
+  for (const e of document.querySelectorAll('.for-size')) show(e, kind === 'twod' && !list);
   for (const e of document.querySelectorAll('.for-distinct')) show(e, kind === 'mastermind' || kind === 'blackpeg');
   if (DEFAULTS[kind] && keep !== true) {
     $('game-pegs').value = DEFAULTS[kind][0];
@@ -72,13 +125,13 @@ export function kindChanged(keep) {
 // The chooser's and the page's words for the chosen kind of game.
 export function kindWords() {
   const kind = $('game-kind').value;
-  const w = KIND_WORDS[kind];
+  const w = KIND_WORDS[kind] || KIND_WORDS.mastermind;
   WORDS.pegs = w.pegs;
   WORDS.colors = w.colors;
   $('game-pegs-word').textContent = w.pegs;
   $('game-colors-word').textContent = w.colors;
   if (w.distinct) $('game-distinct-word').textContent = w.distinct;
-  $('game-rules').textContent = RULES[kind];
+  $('game-rules').textContent = RULES[kind] || '';
 }
 let gameSeq = 0;
 // Describes the chosen game, then brings every panel in line with it. Nothing happens when
@@ -100,16 +153,19 @@ export function gameChanged() {
   const seq = ++gameSeq;
   const work = (async () => {
     try {
-      const g = await api('POST', '/api/game', { game: spec });
+      const g = await api('POST', '/api/game', { game: spec, words: spec.game === 'wordle' || spec.game === 'custom' });
       if (seq !== gameSeq) return;
       S.game = g;
+      S.described[JSON.stringify(g.game)] = g;
+      if (g.list) $('game-rules').textContent = listRules(g);
       showError('game-error', null);
       const notes = [];
       if (!g.allows.play) notes.push('too large to play here');
       else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
       if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
-      const example = g.replies[Math.floor(g.replies.length / 2)];
-      $('game-info').textContent = `${g.name} · ${num(Number(g.codes))} codes · replies like ${example}` +
+      const example = g.examples[0] || g.replies[Math.floor(g.replies.length / 2)];
+      const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(Number(g.codes))} codes`;
+      $('game-info').textContent = `${g.name} · ${size} · replies like ${example}` +
         (notes.length ? ` · ${notes.join('; ')}` : '');
       const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(Number(g.codes))}.`;
       for (const id of ['play-hint', 'solve-hint']) {
@@ -137,7 +193,20 @@ export function gameChanged() {
   S.pending = work;
   return work;
 }
-$('game-kind').addEventListener('change', () => kindChanged());
+$('game-kind').addEventListener('change', () => {
+  // "Load a game file…" opens the file picker; the chooser stays on its game until a file loads.
+  if ($('game-kind').value === 'load') {
+    $('game-kind').value = lastKind;
+    $('game-file').click();
+    return;
+  }
+  kindChanged();
+});
+$('game-file').addEventListener('change', (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = '';
+  if (file) loadGameFile(file);
+});
 $('game-distinct').addEventListener('change', gameChanged);
 // Number fields follow the typing after a pause (one request, not one per keystroke), and
 // their change event (on leaving the field) does nothing when the value was already applied.

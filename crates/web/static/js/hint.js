@@ -6,8 +6,9 @@ import { codeView } from '/js/board.js';
 import { $, button, el, fmt, humane, num, plural, show } from '/js/util.js';
 
 // Asks for a hint on `moves` and shows it in the panel `panel`; `onUse(code)`, when given,
-// puts a suggested guess on the board.
-export async function showHint(panel, game, spec, moves, onUse) {
+// puts a suggested guess on the board. `onError(e)`, when given, may take a refusal over (it
+// returns true: the panel is hidden); `onDone(hint)` gets the hint shown.
+export async function showHint(panel, game, spec, moves, onUse, onError, onDone) {
   const box = $(panel);
   show(box, true);
   delete box.dataset.moves;
@@ -21,8 +22,10 @@ export async function showHint(panel, game, spec, moves, onUse) {
     if (seq !== box.seq) return;
     renderHint(box, game, h, onUse);
     box.dataset.moves = moves.length;
+    if (onDone) onDone(h);
   } catch (e) {
     if (seq !== box.seq) return;
+    if (onError && onError(e)) { show(box, false); return; }
     box.replaceChildren(el('h2', null, 'Hint'), el('p', 'error', humane(e.message)));
   }
 }

@@ -7,6 +7,7 @@
 // answers) and the analysis settings. The secret itself is never in it: the server draws it
 // again from the seed when the game is replayed.
 
+import { assistRows } from '/js/assist.js';
 import { S } from '/js/state.js';
 import { $, svg } from '/js/util.js';
 
@@ -30,8 +31,11 @@ export function savedState() {
 // Puts the saved chooser and analysis settings in the form (before the game is described).
 export function applySettings(p) {
   const set = (id, v) => { if (v !== null && $(id)) $(id).value = v; };
-  const kind = p.get('game');
-  if (kind && [...$('game-kind').options].some((o) => o.value === kind)) $('game-kind').value = kind;
+  let kind = p.get('game');
+  if (kind === 'wordle' && p.get('hard') === '1') kind = 'wordle-hard';
+  if (kind === 'custom') kind = 'custom:' + (p.get('fp') || '');
+  if (kind && kind !== 'load' && [...$('game-kind').options].some((o) => o.value === kind)) $('game-kind').value = kind;
+  else if (kind && kind.startsWith('custom:')) S.missingGame = p.get('fp');
   set('game-pegs', p.get('pegs'));
   set('game-colors', p.get('colors'));
   set('game-size', p.get('size'));
@@ -56,9 +60,15 @@ export function applySettings(p) {
 function currentState() {
   const p = new URLSearchParams();
   const kind = $('game-kind').value;
-  p.set('game', kind);
+  if (kind === 'wordle-hard') {
+    p.set('game', 'wordle');
+    p.set('hard', '1');
+  } else if (kind.startsWith('custom:')) {
+    p.set('game', 'custom');
+    p.set('fp', kind.slice(7));
+  } else p.set('game', kind);
   if (kind === 'twod') p.set('size', $('game-size').value);
-  else {
+  else if (kind.startsWith('custom:') || kind.startsWith('wordle')) { /* nothing more to say */ } else {
     p.set('pegs', $('game-pegs').value);
     p.set('colors', $('game-colors').value);
     if ($('game-distinct').checked && kind !== 'bulls') p.set('distinct', '1');
@@ -72,6 +82,8 @@ function currentState() {
   }
   p.set('strategy', $('solve-strategy').value);
   if (S.solve && S.solve.moves.length > 0) p.set('answers', S.solve.moves.map((m) => m.feedback).join(','));
+  const rows = assistRows();
+  if (rows.length) p.set('assist', rows.map((m) => `${m.guess}:${m.feedback}`).join(','));
   const strategies = [...document.querySelectorAll('#analyze-strategies input[type=checkbox]:checked')].map((c) => c.value);
   p.set('strategies', strategies.join(','));
   for (const [key, id] of [['pool', 'analyze-pool'], ['ties', 'analyze-ties'], ['first', 'analyze-first'],
@@ -143,6 +155,7 @@ export function prepareDownloads(head, rows) {
 
 // ---------------------------------------------------------------- the result line
 const KEY_MARKS = { black: '⚫', white: '⚪', bull: '🟢', cow: '🟡', empty: '▫️' };
+const TILE_MARKS = { G: '🟩', Y: '🟨', B: '⬛' };
 // A line per guess with its answer pegs (no colours of the guesses, so nothing is given
 // away), like Wordle's: "codebreak · mastermind 4 pegs 6 colours · 4/10".
 export function shareText(play, g, skill) {
@@ -152,6 +165,7 @@ export function shareText(play, g, skill) {
   if (skill !== undefined && skill !== null) head.push(`skill ${skill}`);
   const lines = play.moves.map((m) => {
     const r = m.reply;
+    if (g.style === 'wordle') return Array.from(m.feedback).map((c) => TILE_MARKS[c] || c).join('');
     if (r.black === undefined) return m.feedback;
     const bulls = g.kind === 'bulls';
     const marks = [];

@@ -2,18 +2,19 @@
 // board, the composer (holes and a palette, by mouse or keyboard), giving up, and hints.
 
 import { api, drop, gone } from '/js/api.js';
-import { codeIndices, codeView, emptyPeg, gameView, keysView, peg, symbolName } from '/js/board.js';
+import { codeIndices, codeView, emptyPeg, gameView, guessView, keysView, peg, symbolName } from '/js/board.js';
 import { readSpec, settleChooser } from '/js/chooser.js';
 import { showHint } from '/js/hint.js';
 import { saveState, shareText } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
 import { $, el, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { keyboard, suggest, typedGuess } from '/js/words.js';
 
 function playRow(g, m, n) {
   const row = el('div', 'row');
   row.append(el('span', 'num', n));
-  row.append(codeView(g, m.guess));
+  row.append(guessView(g, m.guess, m.feedback));
   const right = el('span', 'right');
   right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
   row.append(right);
@@ -84,6 +85,10 @@ function playNotice() {
 }
 function renderComposer() {
   const g = S.playGame;
+  for (const id of ['play-slots', 'play-palette']) show($(id), !g.list);
+  show($('play-word'), !!g.list);
+  show($('play-keyboard'), g.style === 'wordle');
+  if (g.list) { renderWordComposer(); return; }
   const slots = $('play-slots');
   slots.style.setProperty('--n', g.pegs);
   slots.replaceChildren();
@@ -122,7 +127,33 @@ function renderComposer() {
     notice('play-warn', '');
   }
 }
-const composed = () => (S.compose.includes(null) ? null : S.compose.map((i) => S.playGame.alphabet[i]).join(''));
+// A guess of a list game is typed (or clicked on Wordle's keyboard), with the legal guesses
+// offered as the typing narrows them.
+function renderWordComposer() {
+  const g = S.playGame;
+  $('play-help').textContent = g.style === 'wordle'
+    ? `Type a five-letter word (or click the keyboard), then press Guess or Enter. The keyboard shows what your guesses found.${g.hard ? ' Hard mode: keep every green letter in place and use every letter found.' : ''}`
+    : 'Type a guess of the game (the list offers the legal ones as you type), then press Guess or Enter.';
+  if (g.style === 'wordle') keyboard($('play-keyboard'), S.play.moves, typeKey);
+  suggest('play-wordlist', g, $('play-word').value);
+  $('play-submit').disabled = !composed();
+  if (S.repeatWarned && S.repeatWarned !== composed()) {
+    S.repeatWarned = null;
+    notice('play-warn', '');
+  }
+}
+function typeKey(key) {
+  const field = $('play-word');
+  if (key === 'Enter') { submitGuess(); return; }
+  if (key === 'Backspace') field.value = field.value.slice(0, -1);
+  else if (field.value.length < S.playGame.pegs) field.value += key;
+  renderWordComposer();
+}
+const composed = () => {
+  const g = S.playGame;
+  if (g.list) return typedGuess(g, $('play-word').value) || null;
+  return S.compose.includes(null) ? null : S.compose.map((i) => g.alphabet[i]).join('');
+};
 // Places a symbol in the next empty hole. A click that lands while the game is being
 // changed waits for the new game, instead of going to the old one and being wiped.
 async function place(sym) {
@@ -167,6 +198,7 @@ async function newPlay(resume) {
     S.playMaker = p.maker;
     S.playGame = gameView(p.game);
     S.compose = new Array(S.playGame.pegs).fill(null);
+    $('play-word').value = '';
     show($('play-hint-panel'), false);
     renderPlay();
   } catch (e) {
@@ -199,7 +231,7 @@ export async function syncPlay() {
   await newPlay(resume);
 }
 async function submitGuess() {
-  if (!S.play || S.play.over || S.compose.includes(null)) return;
+  if (!S.play || S.play.over || !composed()) return;
   const g = S.playGame;
   const guess = composed();
   // The same guess again tells nothing new: said once, played if pressed again.
@@ -214,6 +246,7 @@ async function submitGuess() {
     S.play = await api('POST', `/api/play/${S.play.id}/guess`, { guess });
     showError('play-error', null);
     S.compose = new Array(g.pegs).fill(null);
+    $('play-word').value = '';
     renderPlay();
     if (!S.play.over && !$('play-hint-panel').classList.contains('hidden')) playHint();
   } catch (e) { showError('play-error', gone(e)); }
@@ -228,7 +261,8 @@ async function giveUp() {
 function playHint() {
   if (!S.play) return;
   showHint('play-hint-panel', S.playGame, S.play.game, S.play.moves, (code) => {
-    S.compose = codeIndices(S.playGame, code);
+    if (S.playGame.list) $('play-word').value = code;
+    else S.compose = codeIndices(S.playGame, code);
     renderComposer();
   });
 }
@@ -261,7 +295,11 @@ $('play-copy').addEventListener('click', async () => {
   }
 });
 $('play-submit').addEventListener('click', submitGuess);
-$('play-clear').addEventListener('click', () => { S.compose.fill(null); renderComposer(); });
+$('play-clear').addEventListener('click', () => { S.compose.fill(null); $('play-word').value = ''; renderComposer(); });
+$('play-word').addEventListener('input', () => { if (S.play) renderWordComposer(); });
+$('play-word').addEventListener('keydown', (ev) => {
+  if (ev.key === 'Enter') { submitGuess(); ev.preventDefault(); }
+});
 $('play-giveup').addEventListener('click', giveUp);
 $('play-hint').addEventListener('click', playHint);
 document.addEventListener('keydown', (ev) => {
@@ -271,6 +309,14 @@ document.addEventListener('keydown', (ev) => {
   // Enter and Space on a focused button press it; keys place pegs elsewhere.
   if (t && t.tagName === 'BUTTON' && (ev.key === 'Enter' || ev.key === ' ')) return;
   if (ev.key === 'Enter') { submitGuess(); ev.preventDefault(); return; }
+  if (S.playGame.list) {
+    // Keys typed anywhere go to the guess being typed.
+    if (ev.key === 'Backspace' || (/^[a-zA-Z]$/.test(ev.key) && !ev.ctrlKey && !ev.metaKey && !ev.altKey)) {
+      typeKey(ev.key === 'Backspace' ? 'Backspace' : ev.key.toLowerCase());
+      ev.preventDefault();
+    }
+    return;
+  }
   if (ev.key === 'Backspace') {
     let k = S.compose.length - 1;
     while (k >= 0 && S.compose[k] === null) k--;

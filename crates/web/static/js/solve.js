@@ -3,13 +3,15 @@
 // suggests, and hints.
 
 import { api, drop, gone } from '/js/api.js';
-import { codeView, gameView, keysView } from '/js/board.js';
+import { codeView, gameView, guessView, keysView } from '/js/board.js';
 import { readSpec } from '/js/chooser.js';
+import { diagnosisView } from '/js/diagnosis.js';
 import { showHint } from '/js/hint.js';
 import { saveState } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, button, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { $, button, el, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { namedEntry, tileEntry } from '/js/words.js';
 
 // The strategies to choose from, minimax chosen; what each does is written out below the
 // board too (a tooltip never shows on a touch screen).
@@ -29,7 +31,8 @@ export function listSolveStrategies(strategies) {
 const CYCLE = { mastermind: ['', 'black', 'white'], blackpeg: ['', 'black'], bulls: ['', 'bull', 'cow'] };
 function fbText() {
   const g = S.solveGame;
-  if (g.kind === 'twod') return S.twod || '';
+  if (g.style === 'wordle') return S.fb.join('');
+  if (g.kind === 'twod' || g.list) return S.twod || '';
   const b = S.fb.filter((x) => x === 'black' || x === 'bull').length;
   const w = S.fb.filter((x) => x === 'white' || x === 'cow').length;
   if (g.kind === 'blackpeg') return `${b}B`;
@@ -39,7 +42,8 @@ function fbText() {
 function setFeedback(text) {
   // Fill the entry with a reply in the game's notation (used by the suggested fixes).
   const g = S.solveGame;
-  if (g.kind === 'twod') { S.twod = text; renderEntry(); return; }
+  if (g.style === 'wordle') { S.fb = Array.from(text); renderEntry(); return; }
+  if (g.kind === 'twod' || g.list) { S.twod = text; renderEntry(); return; }
   const m = /^(\d+)[A-Z](?:(\d+)[A-Z])?$/.exec(text);
   if (!m) return;
   const b = Number(m[1]);
@@ -53,7 +57,14 @@ function renderEntry() {
   const g = S.solveGame;
   const box = $('solve-fb');
   box.replaceChildren();
-  if (g.kind === 'twod') {
+  if (g.style === 'wordle') {
+    tileEntry(box, S.solve.guess || '', S.fb, renderEntry);
+    $('solve-fb-help').textContent = 'Click a letter to cycle its colour as your game showed it: grey (not in the word), yellow (in the word, elsewhere), green (right place).';
+  } else if (g.list) {
+    // A game file's own replies, each a button.
+    namedEntry(box, g.replies, S.twod, (r) => { S.twod = r; renderEntry(); });
+    $('solve-fb-help').textContent = 'Choose the reply your secret gives to this guess.';
+  } else if (g.kind === 'twod') {
     box.className = 'fb-entry';
     for (const r of ['low', 'high', 'mixed', 'hit']) {
       const b = button('twod' + (S.twod === r ? ' selected' : ''), r);
@@ -87,10 +98,10 @@ function renderEntry() {
     }[g.kind];
   }
   $('solve-fb-text').textContent = fbText();
-  $('solve-submit').disabled = g.kind === 'twod' && !S.twod;
+  $('solve-submit').disabled = (g.kind === 'twod' || (g.list && g.style !== 'wordle')) && !S.twod;
 }
 function resetEntry() {
-  S.fb = new Array(S.solveGame.pegs).fill('');
+  S.fb = new Array(S.solveGame.pegs).fill(S.solveGame.style === 'wordle' ? 'B' : '');
   S.twod = null;
   renderEntry();
 }
@@ -102,7 +113,7 @@ function renderSolve(suspects) {
     const row = el('div', 'row');
     row.dataset.answer = i + 1;
     if (suspects && suspects.includes(i + 1)) row.classList.add('suspect');
-    row.append(el('span', 'num', i + 1), codeView(g, m.guess));
+    row.append(el('span', 'num', i + 1), guessView(g, m.guess, m.feedback));
     const right = el('span', 'right');
     right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
     row.append(right, el('span', 'note', ''));
@@ -170,9 +181,17 @@ function clearSolve(message) {
 }
 // A solve with no answer yet, or solved, follows the chooser (it is cleared: Start begins
 // one); one in progress stays, with a note.
+// How the answers are given, in the chosen game's words.
+const INTROS = {
+  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would.',
+  names: 'Think of a secret of this game and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
+  twod: 'Think of a point of the grid and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
+};
+const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs.';
 export async function syncSolve() {
   const s = S.solve;
   const g = S.game;
+  if (g) $('solve-intro').textContent = INTROS[g.reply_style] || INTRO;
   if (!s || !g || sameGame(s.game, g.game)) { solveNotice(); return; }
   if (!s.solved && s.moves.length > 0) { solveNotice(); return; }
   drop('solve', s.id);
@@ -207,51 +226,17 @@ export async function newSolve(answers) {
   }
 }
 function contradictionView(e) {
-  const box = $('solve-warning');
-  const c = e.data && e.data.diagnosis;
-  let suspects = [];
-  // The one-click fixes, nearest to what was typed first: the library ranks each suspect's
-  // corrections by typo distance, and the suspects by their nearest one.
-  const options = [];
-  if (c && c.suspects) {
-    for (const s of c.suspects) {
-      suspects = suspects.concat(s.answers);
-      if (s.answers.length !== 1) continue;
-      for (const corr of s.corrections) options.push({ n: s.answers[0], typed: s.typed[0], corr });
-    }
-  }
-  options.sort((a, b) => a.corr.distance - b.corr.distance); // stable: the library's order within a distance
-  box.replaceChildren(el('strong', null, 'Your answers contradict each other. '));
-  if (options.length) {
-    const o = options[0];
-    box.append(el('span', 'likeliest', `Most likely answer ${o.n} was ${o.corr.replies[0]}, not ${o.typed}. `));
-  }
-  const more = el('details', 'about');
-  more.append(el('summary', null, 'Why'), el('p', 'small', humane(e.message) + '.'));
-  box.append(more);
-  if (options.length) {
-    const fixes = el('div', 'fixes');
-    const pending = S.solve.moves.length + 1;
-    for (const { n, typed, corr } of options.slice(0, 4)) {
-      const reply = corr.replies[0];
-      const label = n === pending
-        ? `Answer ${reply} instead of ${typed} (${plural(corr.secrets, 'secret')} left)`
-        : `Change answer ${n} from ${typed} to ${reply} (${plural(corr.secrets, 'secret')} left)`;
-      const b = button('fix', label);
-      b.dataset.distance = corr.distance;
-      b.dataset.reply = reply;
-      b.dataset.answer = n;
-      b.addEventListener('click', async () => {
-        if (n === pending) { setFeedback(reply); submitReply(); return; }
-        try {
-          solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
-        } catch (err) { showError('solve-error', gone(err)); }
-      });
-      fixes.append(b);
-    }
-    box.append(fixes);
-  }
-  show(box, true);
+  const pending = S.solve.moves.length + 1;
+  const suspects = diagnosisView($('solve-warning'), e, {
+    pending,
+    noun: 'answer',
+    onFix: async (n, reply) => {
+      if (n === pending) { setFeedback(reply); submitReply(); return; }
+      try {
+        solveDone(await api('POST', `/api/solve/${S.solve.id}/correct`, { answer: n, feedback: reply }));
+      } catch (err) { showError('solve-error', gone(err)); }
+    },
+  });
   renderSolve(suspects);
 }
 async function submitReply() {

@@ -4,6 +4,8 @@
 export const S = {
   tab: 'play',
   game: null, // the chosen game, as /api/game describes it
+  described: {}, // every game described so far, by its spec (JSON): what boards draw list games from
+  customGames: {}, // the game files loaded, by fingerprint: their spec and name
   asked: null, // the spec last sent to /api/game (text), so an unchanged field does nothing
   pending: null, // a game change in flight: clicks on pegs wait for it
   strategies: [],

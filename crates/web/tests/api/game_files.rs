@@ -97,3 +97,66 @@ async fn game_files_that_name_other_files_or_are_unknown_are_refused() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn list_games_are_described_with_their_words_rules_and_replies() {
+    let app = App::new();
+    // Wordle: its 12,972 words only on request; the end rule, hard mode, example replies.
+    let d = app
+        .ok(
+            "POST",
+            "/api/game",
+            Some(json!({"game": {"game": "wordle"}})),
+        )
+        .await;
+    assert_eq!(d["reply_style"], "wordle", "{d}");
+    assert_eq!(d["default_attempts"], 6);
+    assert_eq!(d["list"]["hard"], false);
+    assert_eq!(d["list"]["end"], "guess");
+    assert_eq!(d["list"]["guesses"], 12972);
+    assert_eq!(d["list"]["secrets"], 2315);
+    assert!(
+        d["list"]["words"].is_null(),
+        "too many words to list unasked"
+    );
+    let examples = d["examples"].as_array().unwrap();
+    assert_eq!(examples.last().unwrap(), "GGGGG");
+    assert!(examples.len() >= 2);
+    let d = app
+        .ok(
+            "POST",
+            "/api/game",
+            Some(json!({"game": {"game": "wordle", "hard": true}, "words": true})),
+        )
+        .await;
+    assert_eq!(d["list"]["hard"], true);
+    assert_eq!(d["name"], "wordle, hard mode");
+    let words = d["list"]["words"].as_array().unwrap();
+    assert_eq!(words.len(), 12972);
+    assert!(words.contains(&json!("salet")));
+    // A game file: its words (few enough to list), its description and its own replies.
+    let loaded = app
+        .ok(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": shipped("twod.toml"), "name": "twod.toml"})),
+        )
+        .await;
+    let d = app
+        .ok("POST", "/api/game", Some(json!({"game": loaded["game"]})))
+        .await;
+    assert_eq!(d["reply_style"], "names", "{d}");
+    assert!(!d["list"]["description"].as_str().unwrap().is_empty());
+    assert_eq!(d["list"]["words"].as_array().unwrap().len(), 25);
+    assert_eq!(d["examples"].as_array().unwrap().last().unwrap(), "hit");
+    // A built-in game is not a list game.
+    let d = app
+        .ok(
+            "POST",
+            "/api/game",
+            Some(json!({"game": {"game": "mastermind"}})),
+        )
+        .await;
+    assert!(d["list"].is_null());
+    assert_eq!(d["reply_style"], "pegs");
+}

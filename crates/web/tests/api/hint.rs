@@ -183,3 +183,59 @@ async fn hints_diagnose_contradictions_and_refuse_bad_input() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_exact_best_move_where_the_position_is_small() {
+    let app = App::new();
+    // The opening of MM(4,6) is too large to search: said why.
+    let b = app
+        .ok(
+            "POST",
+            "/api/best",
+            Some(json!({"game": {"game": "mastermind", "pegs": 4, "colors": 6}})),
+        )
+        .await;
+    assert_eq!(b["remaining"], 1296);
+    assert!(b["exact"].is_null());
+    assert!(b["why_not"].as_str().unwrap().contains("at most"), "{b}");
+    // Two moves in, it is exact.
+    let b = app
+        .ok(
+            "POST",
+            "/api/best",
+            Some(
+                json!({"game": {"game": "mastermind", "pegs": 4, "colors": 6}, "history": [
+                    {"guess": "0011", "feedback": "1B1W"},
+                    {"guess": "1223", "feedback": "0B2W"},
+                ]}),
+            ),
+        )
+        .await;
+    let exact = &b["exact"];
+    assert!(exact["guess"].as_str().unwrap().len() == 4, "{b}");
+    assert!(exact["expected"].as_f64().unwrap() >= 1.0);
+    // Wordle, 14 words left: exact too (a list game's codes are indices, not colours).
+    let b = app
+        .ok(
+            "POST",
+            "/api/best",
+            Some(json!({"game": {"game": "wordle"}, "history": [
+                {"guess": "salet", "feedback": "BBBBB"},
+                {"guess": "courd", "feedback": "BBBBB"},
+            ]})),
+        )
+        .await;
+    assert_eq!(b["remaining"], 14, "{b}");
+    assert_eq!(b["exact"]["guess"].as_str().unwrap().len(), 5, "{b}");
+    // A reply that cannot be read names its move.
+    app.fails(
+        "POST",
+        "/api/best",
+        Some(
+            json!({"game": {"game": "wordle"}, "history": [{"guess": "salet", "feedback": "GGX"}]}),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["history[0].feedback"],
+    )
+    .await;
+}

@@ -22,16 +22,21 @@
 //! | [`phone`] | a 400-pixel window on every tab, leaving the page |
 //! | [`polish`] | words and counts, pegs, tables that fit, colours, field checks, messages |
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
+//! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
+//! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
 //!
-//! A second browser, with a fresh profile, runs the polish and keep-and-share scenario (its
-//! own named test); the two browsers take turns.
+//! Other browsers, each with a fresh profile, run the polish and keep-and-share scenario,
+//! the Wordle and game-file scenario, and the Assistant's (each its own named test); the
+//! browsers take turns.
 //!
 //! Needs `chromium` and `chromedriver` (`bash scripts/install-browser.sh`); fails with that
 //! advice when they are missing. Set `CODEBREAK_E2E_SCREENSHOTS=DIR` to keep screenshots.
 
 mod analysis;
+mod assist;
 mod browser;
 mod keep;
+mod lists;
 mod page;
 mod phone;
 mod play;
@@ -86,4 +91,31 @@ async fn polish_and_keep(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_polished_keeps_positions_reviews_and_shares() {
     browser::run(polish_and_keep).await;
+}
+
+/// Wordle and game files, on a fresh page.
+async fn lists(c: Client, url: String) {
+    lists::play_wordle(&c, &url).await;
+    lists::wordle_hard_mode(&c).await;
+    lists::crack_a_word(&c).await;
+    lists::load_a_game_file(&c).await;
+    assist::a_game_file_position(&c).await;
+    lists::a_link_to_a_game_file_not_loaded(&c, &url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_wordle_and_game_files() {
+    browser::run(lists).await;
+}
+
+/// The Assistant, on a fresh page.
+async fn assistant(c: Client, url: String) {
+    assist::a_mastermind_position(&c, &url).await;
+    assist::a_wordle_game(&c).await;
+    assist::on_a_phone(&c).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_assistant_follows_a_game_played_elsewhere() {
+    browser::run(assistant).await;
 }
