@@ -16,7 +16,8 @@
 # Environment: GAMES, PUZZLES, FIT (the --fit-sample, default the CLI's 400), SEED (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nice cargo build --release -q -p codebreak -p codebreak-huge --example bench
+nice cargo build --release -q -p codebreak
+nice cargo build --release -q -p codebreak-huge --example bench
 BIN=target/release/codebreak
 BENCH=target/release/examples/bench
 FIT=${FIT:+--fit-sample $FIT}
@@ -26,8 +27,13 @@ what=${1:-all}
 now() { date +%s.%N; }
 
 euler() {
-  local file=../shared/puzzles/euler185.txt
-  if [[ ! -f $file ]]; then echo "euler: $file is not there, skipped"; return; fi
+  # shared/puzzles next to the checkout, or next to a folder above it (worktrees sit deeper).
+  local file="" dir=..
+  for _ in 1 2 3; do
+    if [[ -f $dir/shared/puzzles/euler185.txt ]]; then file=$dir/shared/puzzles/euler185.txt; break; fi
+    dir=$dir/..
+  done
+  if [[ -z $file ]]; then echo "euler: shared/puzzles/euler185.txt not found above the checkout, skipped"; return; fi
   for i in 1 2 3; do
     local t0 out t1
     t0=$(now)

@@ -15,17 +15,23 @@ use codebreak_huge::{Family, Game};
 use common::{assert_fails, run, run_args, stderr, stdout};
 use serde_json::Value;
 
-/// The shared puzzle file `name`, or `None` (with a message) when it is not there.
+/// The shared puzzle file `name`: in `shared/puzzles/` next to the workspace
+/// (`CARGO_MANIFEST_DIR/../../../shared/puzzles/`) or next to any folder above it (a git
+/// worktree sits deeper than the main checkout); `None`, with a message, when it is nowhere.
 fn puzzle(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles")
-        .join(name);
-    if path.is_file() {
-        Some(path)
-    } else {
-        println!("skipped: {} is not there", path.display());
-        None
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = manifest
+        .ancestors()
+        .skip(2)
+        .map(|dir| dir.join("shared/puzzles").join(name))
+        .find(|path| path.is_file());
+    if found.is_none() {
+        println!(
+            "skipped: {name} is not in shared/puzzles next to {} or any folder above it",
+            manifest.join("../..").display()
+        );
     }
+    found
 }
 
 fn json(out: &std::process::Output) -> Value {
