@@ -4,7 +4,7 @@
 
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use codebreak_core::spec::{COLORS, PEGS, SIZE};
+use codebreak_core::spec::{COLORS, SIZE};
 use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Sampling, Ties};
 use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
 use codebreak_tree::Format;
@@ -51,8 +51,11 @@ pub struct GameArgs {
     /// The rules.
     #[arg(long, default_value = "mastermind", value_parser = named::<GameKind>())]
     pub game: GameKind,
-    /// Pegs per code, 1 to 16 (mastermind 4, bulls 4).
-    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = ranged::<u32>(PEGS))]
+    /// Pegs per code, 1 to 32 (mastermind 4, bulls 4). Games with more than 16 pegs or more
+    /// than 2^25 codes are too large to list: hint, solve, play, analyze --sample and score
+    /// reason on the clues instead (see the README, "Games too large to list").
+    #[arg(long, value_name = "P", allow_hyphen_values = true,
+          value_parser = ranged::<u32>(codebreak_session::huge::PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).
@@ -151,6 +154,8 @@ pub struct StrategyArgs {
     /// How many guesses a greedy strategy scores per move when scoring its whole pool
     /// against every candidate would pass the work budget (2^28 scores, about a second):
     /// auto (as many as the budget allows), a number, or off (score all, however slow).
+    /// On games too large to list, `analyze --sample N` plays N random secrets instead (and
+    /// --fit-sample sets the secrets sampled to choose each guess).
     #[arg(long, value_name = "N|auto|off", allow_hyphen_values = true,
           value_parser = |s: &str| s.parse::<Sampling>())]
     pub sample: Option<Sampling>,

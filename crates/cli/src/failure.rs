@@ -1,5 +1,5 @@
 //! How the binary fails: one line on standard error, `codebreak: <message>`, and a documented
-//! exit code (1 no answer, 2 bad input or usage).
+//! exit code (1 no answer, 2 bad input or usage, 130 interrupted).
 //!
 //! A closed standard output (`codebreak analyze ... | head -1`) is not a failure: the reader
 //! has what it wanted, so the run ends quietly with exit code 0, as ripgrep does.
@@ -14,6 +14,8 @@ pub enum Failure {
     NoAnswer(anyhow::Error),
     /// Exit code 2: bad flags, codes, replies or files.
     BadInput(anyhow::Error),
+    /// Exit code 130: stopped by Ctrl-C or SIGTERM.
+    Interrupted(anyhow::Error),
 }
 
 impl Failure {
@@ -21,7 +23,9 @@ impl Failure {
     /// standard error and, in JSON modes, into the `{"error": ...}` object.
     pub fn message(&self) -> String {
         match self {
-            Failure::NoAnswer(e) | Failure::BadInput(e) => format!("{e:#}").replace('\n', " "),
+            Failure::NoAnswer(e) | Failure::BadInput(e) | Failure::Interrupted(e) => {
+                format!("{e:#}").replace('\n', " ")
+            }
         }
     }
 
@@ -30,6 +34,7 @@ impl Failure {
         let (code, err) = match &self {
             Failure::NoAnswer(e) => (1, e),
             Failure::BadInput(e) => (2, e),
+            Failure::Interrupted(e) => (130, e),
         };
         if is_broken_pipe(err) {
             return ExitCode::SUCCESS;
@@ -92,7 +97,7 @@ impl From<std::io::Error> for Failure {
 /// one line and exit 2, pointing at the help of `subcommand` (the one the command line names),
 /// or at the main help.
 ///
-/// A bad flag value reads `--pegs: "abc" is not a whole number from 1 to 16`: the flag, then
+/// A bad flag value reads `--pegs: "abc" is not a whole number from 1 to 32`: the flag, then
 /// the value parser's own message, which quotes the value and gives the range.
 pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
     use clap::error::{ContextKind, ContextValue, ErrorKind};

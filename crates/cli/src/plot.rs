@@ -215,7 +215,9 @@ mod tests {
                         "{msg}"
                     );
                 }
-                Failure::NoAnswer(e) => panic!("expected bad input, got {e}"),
+                Failure::NoAnswer(e) | Failure::Interrupted(e) => {
+                    panic!("expected bad input, got {e}")
+                }
             }
             assert!(!path.exists(), "nothing written to {name}");
         }
@@ -228,7 +230,7 @@ mod tests {
         let e = write_svg(&results, &game, Path::new("/nonexistent-dir/x/chart.svg")).unwrap_err();
         match e {
             Failure::BadInput(e) => assert!(e.to_string().contains("cannot write plot file")),
-            Failure::NoAnswer(e) => panic!("expected bad input, got {e}"),
+            Failure::NoAnswer(e) | Failure::Interrupted(e) => panic!("expected bad input, got {e}"),
         }
     }
 }

@@ -30,12 +30,12 @@ fn bad_game_specs() {
     assert_fails(
         &run("analyze --pegs 0", None),
         2,
-        &["--pegs", "pegs 0 is out of range: expected 1 to 16"],
+        &["--pegs", "pegs 0 is out of range: expected 1 to 32"],
     );
     assert_fails(
         &run("analyze --pegs -1", None),
         2,
-        &["--pegs", "pegs -1 is out of range: expected 1 to 16"],
+        &["--pegs", "pegs -1 is out of range: expected 1 to 32"],
     );
     assert_fails(&run("analyze --colors 65", None), 2, &["--colors", "65"]);
     assert_fails(
@@ -48,7 +48,7 @@ fn bad_game_specs() {
         2,
         &["control character"],
     );
-    assert_fails(&run("analyze --pegs 17", None), 2, &["--pegs", "17"]);
+    assert_fails(&run("analyze --pegs 33", None), 2, &["--pegs", "33"]);
     assert_fails(
         &run("analyze --game bulls --pegs 11", None),
         2,
@@ -87,9 +87,15 @@ fn bad_game_specs() {
         &["needs 40 symbols", "alphabet"],
     );
     assert_fails(
-        &run("analyze --pegs 16 --colors 30", None),
+        &run("optimal --pegs 16 --colors 30", None),
         2,
         &["codes", "memory"],
+    );
+    // Too large to list: analyze plays a sample of secrets, and says how to ask for one.
+    assert_fails(
+        &run("analyze --pegs 16 --colors 30", None),
+        2,
+        &["10^23.6", "--sample N"],
     );
 }
 
@@ -146,7 +152,7 @@ fn bad_flags_and_files() {
     assert_fails(
         &run("analyze --pegs abc", None),
         2,
-        &["--pegs: \"abc\" is not a whole number from 1 to 16"],
+        &["--pegs: \"abc\" is not a whole number from 1 to 32"],
     );
     assert_fails(
         &run("analyze --pegs 99999999999", None),
@@ -199,7 +205,7 @@ fn every_numeric_flag_names_itself_and_its_range() {
     for (args, needle) in [
         (
             "hint --pegs abc",
-            "--pegs: \"abc\" is not a whole number from 1 to 16",
+            "--pegs: \"abc\" is not a whole number from 1 to 32",
         ),
         (
             "score --colors 1.5 0 0",

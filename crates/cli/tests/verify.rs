@@ -323,7 +323,7 @@ fn bad_options_exit_2() {
     assert_fails(
         &run_args(&["verify", &knuth, "--pegs", "0"], None),
         2,
-        &["--pegs", "pegs 0 is out of range: expected 1 to 16"],
+        &["--pegs", "pegs 0 is out of range: expected 1 to 32"],
     );
     // A format given that the file is not in: what it looks like, and what would work.
     assert_fails(

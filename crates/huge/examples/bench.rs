@@ -206,6 +206,18 @@ fn main() {
             };
             play(game, num(4, 100), &options)
         }
+        "puzzle" => {
+            // A random black-peg puzzle with a unique answer, as a history file (GUESS COUNT
+            // per line) on standard output; its answer on standard error.
+            let num = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+            let game = Game::new(Family::BlackPeg, num(1, 20) as u32, 10, false).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(num(2, 0));
+            let puzzle = unique_puzzle(game, &mut rng, &Budget::default()).unwrap();
+            for clue in &puzzle.clues {
+                println!("{} {}", clue.guess, clue.reply.black);
+            }
+            eprintln!("{}", puzzle.secret);
+        }
         other => eprintln!("bench: unknown figure {other:?}"),
     }
 }

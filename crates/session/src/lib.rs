@@ -14,11 +14,16 @@
 //! the secret may be revealed, which strategies a hint lists) is written once. The documented
 //! ranges of the session options ([`ATTEMPTS`], [`SHOW`], [`MOVES`], [`STRATEGIES`]) are the
 //! ones every front end validates with.
+//!
+//! Games too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs than
+//! the enumerated engine allows) have their own sessions in [`huge`], over the
+//! `codebreak-huge` engine, with report types of the same style.
 #![deny(missing_docs)]
 
 pub mod best;
 pub mod error;
 pub mod hint;
+pub mod huge;
 pub mod play;
 pub mod report;
 pub mod review;

@@ -19,7 +19,8 @@ Examples:
   codebreak analyze --game bulls --order swap --first-guess 0123 --compare first,minimax
   codebreak analyze --pegs 5 --colors 8 --strategy entropy --json
   codebreak analyze --strategy entropy --tree tree.json
-  codebreak analyze --tree - --format paths | head -3   # tree to stdout, figures to stderr";
+  codebreak analyze --tree - --format paths | head -3   # tree to stdout, figures to stderr
+  codebreak analyze --pegs 16 --colors 6 --sample 20     # too large to list: 20 random secrets";
 
 /// Arguments of `analyze`.
 #[derive(Args, Debug)]
@@ -27,9 +28,11 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The strategy (see `codebreak strategies`).
-    #[arg(long, short, default_value = "minimax", value_name = "NAME",
-          value_parser = crate::args::strategy_parser())]
-    pub strategy: StrategyKind,
+    ///
+    /// Default minimax; on games too large to list, entropy (expected-size and most-parts
+    /// also work there).
+    #[arg(long, short, value_name = "NAME", value_parser = crate::args::strategy_parser())]
+    pub strategy: Option<StrategyKind>,
     /// Compare several strategies in one table, e.g. first,minimax,entropy (options go to the
     /// strategies that take them).
     #[arg(
@@ -57,17 +60,28 @@ pub struct AnalyzeArgs {
     /// Replay every secret through the tree with the rules alone and check the figures.
     #[arg(long)]
     pub self_check: bool,
+    /// On games too large to list: how many secrets that fit the replies are sampled to
+    /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
+    /// default 400. Larger samples choose a little better and take proportionally longer.
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+    pub fit_sample: Option<usize>,
     /// Run even an analysis estimated to take more than a minute.
     #[arg(long)]
     pub force: bool,
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
+    if let Some(game) = crate::cmd::huge::route(&a.game)? {
+        let rt = crate::cmd::huge::Runtime::new(a.json);
+        return crate::cmd::huge::analyze(&a, game, &rt);
+    }
+    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
     let names: Vec<StrategyKind> = match &a.compare {
         Some(list) => list.0.clone(),
-        None => vec![a.strategy],
+        None => vec![a.strategy.unwrap_or_default()],
     };
     for path in a.tree.iter().chain(&a.plot) {
         output::check_writable(path)?;

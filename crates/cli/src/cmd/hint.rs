@@ -16,7 +16,8 @@ pub const EXAMPLES: &str = "\
 Examples:
   codebreak hint --history \"0011:1B0W,2345:0B2W\"
   codebreak hint --game bulls --history \"0123:1A2B\" --all
-  codebreak hint --history-file examples/moves.txt --strategy entropy --json   # one GUESS REPLY per line";
+  codebreak hint --history-file examples/moves.txt --strategy entropy --json   # one GUESS REPLY per line
+  codebreak hint --game blackpeg --pegs 16 --colors 10 --history-file clues.txt  # 10^16 codes: reasons on the clues";
 
 /// Arguments of `hint`.
 #[derive(Args, Debug)]
@@ -31,9 +32,11 @@ pub struct HintArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "history")]
     pub history_file: Option<PathBuf>,
     /// The strategy whose next guess to show.
-    #[arg(long, short, default_value = "minimax", value_name = "NAME",
-          value_parser = crate::args::strategy_parser())]
-    pub strategy: StrategyKind,
+    ///
+    /// Default minimax; on games too large to list, entropy (expected-size and most-parts
+    /// also work there).
+    #[arg(long, short, value_name = "NAME", value_parser = crate::args::strategy_parser())]
+    pub strategy: Option<StrategyKind>,
     /// Show the next guess of every strategy (options go to the strategies that take them).
     #[arg(long)]
     pub all: bool,
@@ -48,6 +51,12 @@ pub struct HintArgs {
         value_parser = crate::args::ranged::<usize>(codebreak_session::SHOW)
     )]
     pub show: usize,
+    /// On games too large to list: how many secrets that fit the replies are sampled to
+    /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
+    /// default 400. Larger samples choose a little better and take proportionally longer.
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+    pub fit_sample: Option<usize>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -58,6 +67,12 @@ const MAX_HISTORY_FILE: u64 = 16 << 20;
 
 pub fn run(a: HintArgs) -> Result<(), Failure> {
     let json = a.json;
+    let routed = crate::cmd::huge::route(&a.game)
+        .map_err(|f| if json { interact::json_failure(f) } else { f })?;
+    if let Some(game) = routed {
+        let rt = crate::cmd::huge::Runtime::new(json);
+        return crate::cmd::huge::hint(&a, game, &rt);
+    }
     match run_hint(a) {
         // Contradictions write their own error object, with the diagnosis.
         Err(f @ Failure::BadInput(_)) if json => Err(interact::json_failure(f)),
@@ -67,6 +82,13 @@ pub fn run(a: HintArgs) -> Result<(), Failure> {
 
 /// Reads the moves of a history file (`-`: standard input). Errors name the file and line.
 fn read_history_file(game: &Game, path: &Path) -> Result<Vec<(Code, Feedback)>, Failure> {
+    let (name, text) = read_text(path)?;
+    parse_history(game, &text)
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("{name}:{}: {e}", e.line)))
+}
+
+/// Reads a history file (`-`: standard input) as text, with its name for messages.
+pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         "<stdin>".to_string()
@@ -99,11 +121,11 @@ fn read_history_file(game: &Game, path: &Path) -> Result<Vec<(Code, Feedback)>, 
             "{name}:{line}: not valid UTF-8 text: expected one GUESS REPLY per line"
         ))
     })?;
-    parse_history(game, &text)
-        .map_err(|e| Failure::BadInput(anyhow::anyhow!("{name}:{}: {e}", e.line)))
+    Ok((name, text))
 }
 
 fn run_hint(a: HintArgs) -> Result<(), Failure> {
+    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
     let game = a.game.game()?;
     let moves: Vec<(Code, Feedback)> = match (&a.history, &a.history_file) {
         (Some(h), _) => parse_history(&game, h).bad_input()?,
@@ -111,7 +133,7 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
         (None, None) => Vec::new(),
     };
     let options = HintOptions {
-        strategies: (!a.all).then(|| vec![a.strategy]),
+        strategies: (!a.all).then(|| vec![a.strategy.unwrap_or_default()]),
         options: a.strategy_options.options(&game)?,
         show: a.show,
     };

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod completions;
 pub mod hint;
+pub mod huge;
 pub mod optimal;
 pub mod play;
 pub mod score;

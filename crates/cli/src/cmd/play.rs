@@ -15,7 +15,8 @@ Examples:
   codebreak play                                  # Mastermind, 4 pegs of 6 colours
   codebreak play --game bulls --maker adversarial # Bulls and Cows against the cunning codemaker
   codebreak play --secret-seed 42 --attempts 8 --verbose
-  printf '0011\\n1234\\n' | codebreak play --secret-seed 1 --json";
+  printf '0011\\n1234\\n' | codebreak play --secret-seed 1 --json
+  codebreak play --game blackpeg --pegs 20 --colors 10  # 10^20 codes";
 
 /// Arguments of `play`.
 #[derive(Args, Debug)]
@@ -49,6 +50,12 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> Result<(), Failure> {
+    let routed = crate::cmd::huge::route(&a.game)
+        .map_err(|f| if a.json { interact::json_failure(f) } else { f })?;
+    if let Some(game) = routed {
+        let rt = crate::cmd::huge::Runtime::new(a.json);
+        return crate::cmd::huge::play(&a, game, &rt);
+    }
     let game = a.game.game()?;
     let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
     let secret = match &a.secret {

@@ -28,6 +28,9 @@ pub struct ScoreArgs {
 }
 
 pub fn run(a: ScoreArgs) -> Result<(), Failure> {
+    if let Some(game) = crate::cmd::huge::route(&a.game)? {
+        return crate::cmd::huge::score(&a, game);
+    }
     let game = a.game.game()?;
     let secret = game.parse_secret(&a.secret).bad_input()?;
     let guess = game.parse_guess(&a.guess).bad_input()?;

@@ -18,7 +18,8 @@ Examples:
   codebreak solve --game bulls                    # answers like 1A2B
   codebreak solve --secret 3141 --strategy entropy
   codebreak solve --maker adversarial --json
-  codebreak solve --maker random --secret-seed 7       # the same secret every run";
+  codebreak solve --maker random --secret-seed 7       # the same secret every run
+  codebreak solve --pegs 16 --colors 6 --maker random  # 6^16 codes: guesses chosen on a sample";
 
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
@@ -26,9 +27,11 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// The strategy (see `codebreak strategies`).
-    #[arg(long, short, default_value = "minimax", value_name = "NAME",
-          value_parser = crate::args::strategy_parser())]
-    pub strategy: StrategyKind,
+    ///
+    /// Default minimax; on games too large to list, entropy (expected-size and most-parts
+    /// also work there).
+    #[arg(long, short, value_name = "NAME", value_parser = crate::args::strategy_parser())]
+    pub strategy: Option<StrategyKind>,
     #[command(flatten)]
     pub strategy_options: StrategyArgs,
     /// Play unattended against this secret.
@@ -48,6 +51,12 @@ pub struct SolveArgs {
     /// JSON lines: write the session's state before each reply, read one line with the reply.
     #[arg(long)]
     pub json: bool,
+    /// On games too large to list: how many secrets that fit the replies are sampled to
+    /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
+    /// default 400. Larger samples choose a little better and take proportionally longer.
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+    pub fit_sample: Option<usize>,
     /// Colour the pegs.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -59,10 +68,23 @@ enum Source {
 }
 
 pub fn run(a: SolveArgs) -> Result<(), Failure> {
+    let routed = crate::cmd::huge::route(&a.game)
+        .map_err(|f| if a.json { interact::json_failure(f) } else { f })?;
+    if let Some(game) = routed {
+        let rt = crate::cmd::huge::Runtime::new(a.json);
+        return crate::cmd::huge::solve(&a, game, &rt);
+    }
+    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
     let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
-    let strategy = AnyStrategy::build(a.strategy, &options, &game, engine.space()).bad_input()?;
+    let strategy = AnyStrategy::build(
+        a.strategy.unwrap_or_default(),
+        &options,
+        &game,
+        engine.space(),
+    )
+    .bad_input()?;
     if a.secret_seed.is_some() && a.maker != Some(MakerKind::Random) {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--secret-seed fixes the secret of --maker random: add --maker random, or leave it out"

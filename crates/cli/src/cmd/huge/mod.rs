@@ -1,0 +1,216 @@
+//! Commands on games too large to list (more than 2^25 codes, or more than 16 pegs): the
+//! adapter between the flags and `codebreak_session::huge`. Each subcommand module calls
+//! [`route`] first; a game that fits in memory never reaches this module.
+
+mod analyze;
+mod interactive;
+mod runtime;
+
+pub use analyze::analyze;
+pub use interactive::{play, solve};
+pub use runtime::Runtime;
+
+use anyhow::anyhow;
+use codebreak_session::huge::{self, HugeError, HugeGame};
+
+use crate::args::{GameArgs, StrategyArgs};
+use crate::failure::{BadInput, Failure};
+use crate::interact;
+
+/// The game, when the flags describe one too large to list; `None` sends the command down its
+/// usual path (game files never come here).
+pub fn route(args: &GameArgs) -> Result<Option<HugeGame>, Failure> {
+    if args.game_file.is_some() {
+        return Ok(None);
+    }
+    let spec = args.spec();
+    if !HugeGame::wanted(&spec) {
+        return Ok(None);
+    }
+    HugeGame::new(&spec).map(Some).bad_input()
+}
+
+/// Refuses `--fit-sample` on a game that fits in memory, where every secret is scored.
+pub fn no_fit_sample(fit_sample: Option<usize>) -> Result<(), Failure> {
+    match fit_sample {
+        Some(n) => Err(Failure::BadInput(anyhow!(
+            "--fit-sample {n} chooses guesses on games too large to list, but this game fits in memory: leave it out (--sample N samples guesses here)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The guess-choice options of a huge game from the flags: objective from `--strategy`,
+/// sample from `--fit-sample`, seed from `--seed`; the options of the enumerated strategies
+/// are refused by name.
+pub fn play_options(
+    strategy: Option<codebreak_strategy::StrategyKind>,
+    options: &StrategyArgs,
+    fit_sample: Option<usize>,
+    allow_sample: bool,
+) -> Result<huge::PlayOptions, Failure> {
+    let refused = [
+        ("--pool", options.pool.is_some()),
+        ("--ties", options.ties.is_some()),
+        ("--first-guess", options.first_guess.is_some()),
+        ("--sample", options.sample.is_some() && !allow_sample),
+    ];
+    if let Some((flag, _)) = refused.iter().find(|(_, set)| *set) {
+        return Err(Failure::BadInput(anyhow!(
+            "{flag} is not available for games too large to list: expected --fit-sample N (secrets sampled to choose a guess), --strategy and --seed"
+        )));
+    }
+    let objective = huge::objective(strategy).bad_input()?;
+    Ok(huge::PlayOptions {
+        sample: fit_sample.unwrap_or(huge::PlayOptions::default().sample),
+        objective,
+        seed: options.seed.unwrap_or(0),
+        ..huge::PlayOptions::default()
+    })
+}
+
+/// A session error as a failure: Ctrl-C exits 130, a contradiction exits 1 (in JSON mode
+/// after writing the contradiction object), anything else is bad input (exit 2, with an
+/// error object in JSON mode).
+pub fn fail(e: HugeError, json: bool) -> Failure {
+    match e {
+        HugeError::Stopped(codebreak_huge::Stopped::Cancelled) => Failure::Interrupted(anyhow!(
+            "interrupted by Ctrl-C or SIGTERM: nothing more was computed"
+        )),
+        HugeError::Contradiction(c) => {
+            if json {
+                let _ = interact::emit(&*c);
+            }
+            Failure::NoAnswer(anyhow!("{}", c.error))
+        }
+        HugeError::Stopped(s) => Failure::NoAnswer(anyhow!("{s}")),
+        other => {
+            let f = Failure::BadInput(anyhow!("{other}"));
+            if json { interact::json_failure(f) } else { f }
+        }
+    }
+}
+
+/// The game's first line: its name and size.
+pub fn describe(game: &HugeGame) -> String {
+    format!(
+        "{game}: about 10^{:.1} codes, too many to list (reasoning on the clues)",
+        game.log10_secrets()
+    )
+}
+
+/// `hint` on a game too large to list.
+pub fn hint(a: &crate::cmd::hint::HintArgs, game: HugeGame, rt: &Runtime) -> Result<(), Failure> {
+    let json = a.json;
+    if a.all {
+        return Err(fail(
+            HugeError::Setup(
+                "--all shows every strategy's guess, which on games too large to list is too slow: give one --strategy (entropy, expected-size or most-parts)".into(),
+            ),
+            json,
+        ));
+    }
+    let play = play_options(a.strategy, &a.strategy_options, a.fit_sample, false)
+        .map_err(|f| if json { interact::json_failure(f) } else { f })?;
+    let clues = match (&a.history, &a.history_file) {
+        (Some(h), _) => game.parse_history(h).map_err(|e| fail(e, json))?,
+        (None, Some(path)) => {
+            let (name, text) = crate::cmd::hint::read_text(path)?;
+            game.parse_history(&text).map_err(|e| {
+                let f = Failure::BadInput(anyhow!("{name}: {e}"));
+                if json { interact::json_failure(f) } else { f }
+            })?
+        }
+        (None, None) => Vec::new(),
+    };
+    codebreak_session::MOVES
+        .check(clues.len() as u64)
+        .map_err(|e| fail(HugeError::Setup(e.to_string()), json))?;
+    let options = huge::HintOptions {
+        show: a.show,
+        play,
+        ..huge::HintOptions::default()
+    };
+    let h = rt
+        .busy("looking for the secrets that fit", |b| {
+            huge::hint(&game, &clues, &options, b)
+        })
+        .map_err(|e| fail(e, json))?;
+    if json {
+        interact::emit(&h)?;
+    } else {
+        print!("{}", hint_text(&game, &h));
+    }
+    Ok(())
+}
+
+fn hint_text(game: &HugeGame, h: &huge::HugeHint) -> String {
+    let mut out = format!("game       {}\n", describe(game));
+    out.push_str(&format!(
+        "clues      {}\n",
+        interact::count(h.moves.len(), "clue", "clues")
+    ));
+    if let Some(s) = &h.solved {
+        out.push_str(&format!("solved     {s}\n"));
+        return out;
+    }
+    let shown = h.secrets.len();
+    let more = match h.remaining.count {
+        Some(n) => n > shown as u128,
+        None => true,
+    };
+    let list = if shown == 0 {
+        String::new()
+    } else {
+        format!(": {}{}", h.secrets.join(" "), if more { " …" } else { "" })
+    };
+    out.push_str(&format!("remaining  {}{list}\n", h.remaining));
+    if let Some(method) = &h.remaining.method {
+        out.push_str(&format!("note       estimated: {method}\n"));
+    }
+    if let Some(g) = &h.guess {
+        out.push_str(&format!(
+            "{:<10} {}   {} on a sample of {} ({}), {}{}\n",
+            h.strategy,
+            g.guess,
+            score_text(&h.strategy, g.score),
+            interact::count(g.sample, "secret", "secrets"),
+            g.sampling,
+            interact::count(g.candidates, "candidate", "candidates"),
+            if g.could_be_secret {
+                ", could be the secret"
+            } else {
+                ""
+            }
+        ));
+    }
+    out.push_str(&format!("time       {:.2} s\n", h.seconds));
+    out
+}
+
+/// A guess's score in words, by objective.
+fn score_text(strategy: &str, score: f64) -> String {
+    match strategy {
+        "entropy" => format!("entropy {score:.3} bits"),
+        "expected-size" => format!("expected part {:.2}", -score),
+        _ => format!("{score} parts"),
+    }
+}
+
+/// `score` on a game too large to list.
+pub fn score(a: &crate::cmd::score::ScoreArgs, game: HugeGame) -> Result<(), Failure> {
+    let secret = game.parse_secret(&a.secret).bad_input()?;
+    let guess = game.parse_guess(&a.guess).bad_input()?;
+    let reply = game.score(&secret, &guess);
+    if a.json {
+        let v = if game.game().family() == codebreak_huge::Family::BlackPeg {
+            serde_json::json!({ "black": reply.black })
+        } else {
+            serde_json::json!({ "black": reply.black, "white": reply.white })
+        };
+        println!("{v}");
+    } else {
+        println!("{}", game.format_reply(reply));
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! Ctrl-C, budgets and spinners for the long calls on games too large to list.
+//!
+//! Ctrl-C (or SIGTERM) during a computation raises the budget's cancel flag: the engine stops
+//! at its next check (every 1024 steps) and the command exits with code 130. At a prompt, where
+//! nothing is being computed, it exits at once with code 130.
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use codebreak_session::huge::{Budget, Progress};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The cancel flag, the progress counters and whether a spinner may be drawn.
+pub struct Runtime {
+    cancel: Arc<AtomicBool>,
+    busy: Arc<AtomicBool>,
+    progress: Arc<Progress>,
+    spinner: bool,
+}
+
+impl Runtime {
+    /// Installs the Ctrl-C handler. Spinners go to standard error when it is a terminal and
+    /// `quiet` is false (JSON modes are quiet).
+    pub fn new(quiet: bool) -> Runtime {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let busy = Arc::new(AtomicBool::new(false));
+        {
+            let (cancel, busy) = (Arc::clone(&cancel), Arc::clone(&busy));
+            let _ = ctrlc::set_handler(move || {
+                cancel.store(true, Ordering::Relaxed);
+                if !busy.load(Ordering::Relaxed) {
+                    eprintln!("\ncodebreak: interrupted by Ctrl-C or SIGTERM");
+                    std::process::exit(130);
+                }
+            });
+        }
+        Runtime {
+            cancel,
+            busy,
+            progress: Arc::new(Progress::default()),
+            spinner: !quiet && std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// A budget with the cancel flag and the progress counters.
+    pub fn budget(&self) -> Budget {
+        Budget::default()
+            .with_cancel(Arc::clone(&self.cancel))
+            .with_progress(Arc::clone(&self.progress))
+    }
+
+    /// Runs `f` with the budget, under a spinner saying `what` (with the search nodes visited
+    /// and the time elapsed) when standard error is a terminal.
+    pub fn busy<T>(&self, what: &str, f: impl FnOnce(&Budget) -> T) -> T {
+        let budget = self.budget();
+        self.busy.store(true, Ordering::Relaxed);
+        let result = if self.spinner {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg} ({elapsed}; Ctrl-C stops)")
+                    .expect("a valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(120));
+            let done = AtomicBool::new(false);
+            let start = self.progress.steps();
+            let r = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    while !done.load(Ordering::Relaxed) {
+                        let steps = self.progress.steps().saturating_sub(start);
+                        bar.set_message(format!("{what}: {steps} search steps"));
+                        std::thread::sleep(Duration::from_millis(200));
+                    }
+                });
+                let r = f(&budget);
+                done.store(true, Ordering::Relaxed);
+                r
+            });
+            bar.finish_and_clear();
+            r
+        } else {
+            f(&budget)
+        };
+        self.busy.store(false, Ordering::Relaxed);
+        result
+    }
+
+    /// A progress bar over `len` games with its time estimate, when spinners are drawn.
+    pub fn bar(&self, len: u64, what: &str) -> Option<ProgressBar> {
+        if !self.spinner {
+            return None;
+        }
+        let bar = ProgressBar::new(len);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} {bar:30} {pos}/{len} games, {elapsed} elapsed, about {eta} left (Ctrl-C stops)",
+            )
+            .expect("a valid template"),
+        );
+        bar.set_message(what.to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Some(bar)
+    }
+
+    /// Marks the start and end of a computation run outside [`Runtime::busy`].
+    pub fn set_busy(&self, busy: bool) {
+        self.busy.store(busy, Ordering::Relaxed);
+    }
+}

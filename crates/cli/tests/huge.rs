@@ -1,0 +1,362 @@
+//! Commands on games too large to list (more than 2^25 codes or more than 16 pegs): hint,
+//! solve, play, analyze --sample and score reason on the clues with `codebreak-huge`.
+//!
+//! Project Euler 185 is read from the shared puzzle folder next to the workspace
+//! (`../shared/puzzles/`, see its README); the test is skipped, saying so, when it is absent.
+//! Its answer is written nowhere: the test checks that the one secret the CLI prints gives
+//! every clue its reply, scoring it with the library.
+
+mod common;
+
+use std::path::PathBuf;
+
+use codebreak_core::Alphabet;
+use codebreak_huge::{Family, Game};
+use common::{assert_fails, run, run_args, stderr, stdout};
+use serde_json::Value;
+
+/// The shared puzzle file `name`: in `shared/puzzles/` next to the workspace
+/// (`CARGO_MANIFEST_DIR/../../../shared/puzzles/`) or next to any folder above it (a git
+/// worktree sits deeper than the main checkout); `None`, with a message, when it is nowhere.
+fn puzzle(name: &str) -> Option<PathBuf> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = manifest
+        .ancestors()
+        .skip(2)
+        .map(|dir| dir.join("shared/puzzles").join(name))
+        .find(|path| path.is_file());
+    if found.is_none() {
+        println!(
+            "skipped: {name} is not in shared/puzzles next to {} or any folder above it",
+            manifest.join("../..").display()
+        );
+    }
+    found
+}
+
+fn json(out: &std::process::Output) -> Value {
+    let text = stdout(out);
+    let last = text
+        .lines()
+        .last()
+        .unwrap_or_else(|| panic!("no output; stderr: {}", stderr(out)));
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("{last}: {e}"))
+}
+
+#[test]
+fn euler_185_hint_prints_the_one_secret_that_fits_every_clue() {
+    let Some(path) = puzzle("euler185.txt") else {
+        return;
+    };
+    let path = path.to_str().unwrap();
+    let args = [
+        "hint",
+        "--game",
+        "blackpeg",
+        "--pegs",
+        "16",
+        "--colors",
+        "10",
+        "--alphabet",
+        "0123456789",
+        "--history-file",
+        path,
+    ];
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("remaining"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let secret = line
+        .strip_prefix("remaining  1 secret: ")
+        .unwrap_or_else(|| panic!("exactly one secret expected: {line}"))
+        .trim();
+    // The secret fits every clue of the file, scored by the library.
+    let game = Game::new(Family::BlackPeg, 16, 10, false).unwrap();
+    let digits = Alphabet::default_for(10).unwrap();
+    let code = game.parse_code(secret, &digits).unwrap();
+    let clues = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    for l in clues.lines().filter(|l| !l.trim().is_empty()) {
+        let clue = game.parse_clue(l, &digits).unwrap();
+        assert_eq!(game.score(&code, &clue.guess), clue.reply, "clue {l}");
+        n += 1;
+    }
+    assert_eq!(n, 22);
+    // The same in JSON: an exact count of 1, that secret, and it as the next guess.
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&run_args(&with_json, None));
+    assert_eq!(v["remaining"]["exact"], true);
+    assert_eq!(v["remaining"]["count"], 1);
+    assert_eq!(v["secrets"], serde_json::json!([secret]));
+    assert_eq!(v["guess"]["guess"], secret);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 22);
+}
+
+#[test]
+fn a_huge_hint_estimates_and_says_so() {
+    // One Mastermind clue on 6^16 codes: too many to count by search, so an estimate with
+    // its interval, marked as such.
+    let out = run(
+        "hint --pegs 16 --colors 6 --history 0011223344550123:3B7W --fit-sample 50 --show 3",
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("remaining  about "), "{text}");
+    assert!(text.contains("(estimate, 95% interval"), "{text}");
+    assert!(text.contains("note       estimated: "), "{text}");
+    let v = json(&run(
+        "hint --pegs 16 --colors 6 --history 0011223344550123:3B7W --fit-sample 50 --show 3 --json",
+        None,
+    ));
+    let r = &v["remaining"];
+    assert_eq!(r["exact"], false);
+    let (low, value, high) = (
+        r["low"].as_f64().unwrap(),
+        r["value"].as_f64().unwrap(),
+        r["high"].as_f64().unwrap(),
+    );
+    assert!(low <= value && value <= high && low > 0.0, "{r}");
+    // The count of codes giving 3 black and 7 white to a 16-peg guess is below 6^16.
+    assert!(high < 6f64.powi(16), "{r}");
+    // The secrets listed fit the clue.
+    let game = Game::new(Family::Mastermind, 16, 6, false).unwrap();
+    let digits = Alphabet::default_for(6).unwrap();
+    let guess = game.parse_code("0011223344550123", &digits).unwrap();
+    let secrets = v["secrets"].as_array().unwrap();
+    assert_eq!(secrets.len(), 3);
+    for s in secrets {
+        let code = game.parse_code(s.as_str().unwrap(), &digits).unwrap();
+        assert_eq!(game.score(&code, &guess), codebreak_huge::Reply::new(3, 7));
+    }
+}
+
+#[test]
+fn contradictions_name_the_smallest_set_of_clues() {
+    // The second and third clues fix the secret to two different codes.
+    let history = "1111111111111111:2,0123456789012345:16,0123456789012346:16";
+    let out = run(
+        &format!("hint --game blackpeg --pegs 16 --colors 10 --history {history}"),
+        None,
+    );
+    assert_fails(
+        &out,
+        1,
+        &[
+            "no secret fits these 3 clues",
+            "clues 2 and 3 already contradict each other",
+            "no single clue does",
+        ],
+    );
+    let out = run(
+        &format!("hint --game blackpeg --pegs 16 --colors 10 --history {history} --json"),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["conflict"], serde_json::json!([2, 3]));
+    assert_eq!(v["quality"], "smallest");
+    assert_eq!(v["clues"], 3);
+}
+
+#[test]
+fn solve_breaks_a_16_peg_secret() {
+    let out = run(
+        "solve --pegs 16 --colors 6 --maker random --secret-seed 5 --fit-sample 60",
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let last_reply = text.lines().rfind(|l| l.contains("reply")).unwrap();
+    assert_eq!(last_reply.trim(), "reply 16B0W", "{text}");
+    let solved = text.lines().last().unwrap();
+    assert!(solved.starts_with("Solved: "), "{text}");
+    let guesses = text.lines().filter(|l| l.starts_with("guess ")).count();
+    assert!(
+        solved.ends_with(&format!("in {guesses} guesses.")),
+        "{text}"
+    );
+    // Against a secret given on the command line, in JSON lines: the last state names it.
+    let secret = "5432101234543210";
+    let out = run(
+        &format!("solve --pegs 16 --colors 6 --secret {secret} --fit-sample 60 --json"),
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["secret"], secret);
+}
+
+#[test]
+fn solve_reads_replies_and_refuses_contradictions() {
+    // Replies typed by a person (piped): the first guess answered 16B0W ends the game.
+    let out = run("solve --pegs 17 --colors 4", Some("17B0W\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("in 1 guess."), "{}", stdout(&out));
+    // No white or black peg for a first guess that uses all four colours: no secret fits.
+    let out = run("solve --pegs 17 --colors 4 --fit-sample 20", Some("0B0W\n"));
+    assert_fails(
+        &out,
+        1,
+        &["no secret fits this clue", "clue 1 alone fits no secret"],
+    );
+}
+
+#[test]
+fn play_against_a_16_peg_secret() {
+    let secret = "0123450123450123";
+    let input = format!("0000000000000000\n{secret}\n");
+    let out = run(
+        &format!("play --pegs 16 --colors 6 --secret {secret}"),
+        Some(&input),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("0000000000000000  3B0W"), "{text}");
+    assert!(
+        text.contains(&format!("You found {secret} in 2 guesses.")),
+        "{text}"
+    );
+    // The same seed hides the same secret.
+    let a = run(
+        "play --pegs 16 --colors 6 --secret-seed 9 --json",
+        Some("quit\n"),
+    );
+    let b = run(
+        "play --pegs 16 --colors 6 --secret-seed 9 --json",
+        Some("quit\n"),
+    );
+    assert_eq!(json(&a)["secret"], json(&b)["secret"]);
+    assert_eq!(json(&a)["over"], true);
+}
+
+#[test]
+fn analyze_plays_a_sample_of_secrets() {
+    let out = run(
+        "analyze --pegs 16 --colors 6 --sample 2 --fit-sample 40 --json",
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let guesses: Vec<u64> = v["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap())
+        .collect();
+    assert_eq!(guesses.len(), 2);
+    assert!(guesses.iter().all(|&g| g > 1), "{v}");
+    let hist: Vec<u64> = v["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap())
+        .collect();
+    assert_eq!(hist.iter().sum::<u64>(), 2);
+    let average = v["average"].as_f64().unwrap();
+    assert_eq!(average, guesses.iter().sum::<u64>() as f64 / 2.0);
+    let ci = v["ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= average && average <= ci[1].as_f64().unwrap());
+    assert_eq!(v["worst"].as_u64(), guesses.iter().max().copied());
+}
+
+#[test]
+fn score_on_huge_games() {
+    let out = run(
+        "score --game blackpeg --pegs 20 --colors 10 01234567890123456789 01234567899876543210",
+        None,
+    );
+    assert_eq!(stdout(&out).trim(), "10");
+    let out = run(
+        "score --game bulls --pegs 10 --colors 36 0123456789 9876543210 --json",
+        None,
+    );
+    assert_eq!(json(&out), serde_json::json!({"black": 0, "white": 10}));
+}
+
+#[test]
+fn bad_input_on_huge_games() {
+    let big = "--game blackpeg --pegs 20 --colors 10";
+    assert_fails(
+        &run(&format!("hint {big} --history 123:1"), None),
+        2,
+        &["line 1", "\"123\"", "3 pegs", "expected 20"],
+    );
+    assert_fails(
+        &run(
+            &format!("hint {big} --history 01234567890123456789:21"),
+            None,
+        ),
+        2,
+        &["21", "at most 20"],
+    );
+    assert_fails(
+        &run(&format!("hint {big} --strategy minimax"), None),
+        2,
+        &["\"minimax\"", "expected entropy"],
+    );
+    assert_fails(
+        &run(&format!("hint {big} --fit-sample 0"), None),
+        2,
+        &["--fit-sample", "0"],
+    );
+    assert_fails(
+        &run("hint --fit-sample 10", None),
+        2,
+        &["--fit-sample 10", "fits in memory"],
+    );
+    assert_fails(
+        &run(&format!("solve {big} --secret 0123"), None),
+        2,
+        &["\"0123\"", "expected 20"],
+    );
+    assert_fails(
+        &run(&format!("play {big} --maker adversarial"), None),
+        2,
+        &["adversarial", "expected random"],
+    );
+    assert_fails(
+        &run(&format!("analyze {big} --sample off"), None),
+        2,
+        &["--sample off", "10^20.0"],
+    );
+    assert_fails(
+        &run(&format!("analyze {big} --sample 3 --tree t.json"), None),
+        2,
+        &["--tree"],
+    );
+    assert_fails(
+        &run(
+            "score --game bulls --pegs 10 --colors 36 0123456780 0123456789",
+            None,
+        ),
+        2,
+        &["\"0123456780\"", "repeats a symbol"],
+    );
+    assert_fails(
+        &run("hint --pegs 20 --colors 40", None),
+        2,
+        &["40 symbols", "36"],
+    );
+}
+
+#[test]
+fn one_guess_with_two_replies_is_a_contradiction_found_at_once() {
+    let out = run(
+        "hint --game blackpeg --pegs 16 --colors 10 --history 0000000000000000:3,0000000000000000:5",
+        None,
+    );
+    assert_fails(
+        &out,
+        1,
+        &[
+            "no secret fits these 2 clues",
+            "and no fewer of them contradict each other",
+        ],
+    );
+}

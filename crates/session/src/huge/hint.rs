@@ -1,0 +1,232 @@
+//! Hints on games too large to list: how many secrets remain (exact or estimated), a few of
+//! them, and a next guess chosen on a sample.
+
+use std::time::{Duration, Instant};
+
+use codebreak_huge::{Budget, Clue, CountOptions, PlayOptions, Solver};
+use serde::Serialize;
+
+use super::{CountReport, GuessReport, HugeContradiction, HugeError, HugeGame, HugeMove};
+
+/// Tunables of [`hint`].
+#[derive(Clone, Debug)]
+pub struct HintOptions {
+    /// How many of the remaining secrets to list (the first ones the search finds).
+    pub show: usize,
+    /// How the next guess is chosen (sample size, objective, seed).
+    pub play: PlayOptions,
+    /// How the count is made (search effort before estimating, draws of an estimate).
+    pub count: CountOptions,
+    /// Time allowed to look for the smallest set of contradicting clues. Default 10 s.
+    pub conflict_time: Duration,
+}
+
+impl Default for HintOptions {
+    fn default() -> HintOptions {
+        HintOptions {
+            show: 10,
+            play: PlayOptions::default(),
+            count: CountOptions::default(),
+            conflict_time: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What remains possible after some moves of a game too large to list, and what to play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HugeHint {
+    /// The game in words.
+    pub game: String,
+    /// Base-10 logarithm of the number of possible secrets before any clue.
+    pub log10_secrets: f64,
+    /// The moves, oldest first.
+    pub moves: Vec<HugeMove>,
+    /// The secret, when the last reply says it was found.
+    pub solved: Option<String>,
+    /// How many secrets fit every reply: exact, or an estimate marked as such.
+    pub remaining: CountReport,
+    /// Some of them: the first ones the search finds (no order is promised).
+    pub secrets: Vec<String>,
+    /// The next guess (none once solved).
+    pub guess: Option<GuessReport>,
+    /// The strategy that chose it.
+    pub strategy: String,
+    /// Seconds the hint took.
+    pub seconds: f64,
+}
+
+/// The hint after `clues`. Fails with [`HugeError::Contradiction`] when no secret fits them,
+/// naming the fewest clues found (within [`HintOptions::conflict_time`]) that already
+/// contradict each other.
+///
+/// ```
+/// use codebreak_core::{GameKind, GameSpec};
+/// use codebreak_session::huge::{Budget, HintOptions, HugeGame, hint};
+/// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
+/// let game = HugeGame::new(&spec).unwrap();
+/// let clues = game.parse_history("90342 2, 70794 0, 39458 2, 34109 1, 51545 2, 12531 1").unwrap();
+/// let h = hint(&game, &clues, &HintOptions::default(), &Budget::default()).unwrap();
+/// assert_eq!(h.remaining.count, Some(1));
+/// assert_eq!(h.secrets, vec!["39542"]);
+/// assert_eq!(h.guess.unwrap().guess, "39542");
+/// ```
+pub fn hint(
+    game: &HugeGame,
+    clues: &[Clue],
+    options: &HintOptions,
+    budget: &Budget,
+) -> Result<HugeHint, HugeError> {
+    let start = Instant::now();
+    let solver = Solver::new(*game.game(), clues)?;
+    let moves = clues.iter().map(|c| game.move_report(c)).collect();
+    let strategy = super::objective_name(options.play.objective).to_string();
+    let solved = clues
+        .last()
+        .filter(|c| c.reply == game.win())
+        .map(|c| c.guess);
+    if let Some(c) = repeated_guess(game, &solver, budget)? {
+        return Err(c);
+    }
+    let first = solver.find(budget)?;
+    if first.is_none() {
+        return Err(contradiction(game, &solver, options.conflict_time, budget)?);
+    }
+    let remaining = CountReport::of(&solver.count(&options.count, budget)?);
+    if let Some(secret) = solved {
+        return Ok(HugeHint {
+            game: game.to_string(),
+            log10_secrets: game.log10_secrets(),
+            moves,
+            solved: Some(game.format_code(&secret)),
+            remaining,
+            secrets: vec![game.format_code(&secret)],
+            guess: None,
+            strategy,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    let secrets = solver
+        .secrets(budget)
+        .take(options.show)
+        .map(|r| r.map(|c| game.format_code(&c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let next = codebreak_huge::next_guess(game.game(), clues, &options.play, budget)
+        .map_err(play_error)?;
+    let fits = solver.fits(&next.choice.guess);
+    Ok(HugeHint {
+        game: game.to_string(),
+        log10_secrets: game.log10_secrets(),
+        moves,
+        solved: None,
+        remaining,
+        secrets,
+        guess: Some(GuessReport::of(game, &next, fits)),
+        strategy,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// An engine play error as a session error (contradictions are found before the engine is
+/// asked for a guess, so one here is reported without its smallest set).
+pub(crate) fn play_error(e: codebreak_huge::PlayError) -> HugeError {
+    match e {
+        codebreak_huge::PlayError::Stopped(s) => HugeError::Stopped(s),
+        other => HugeError::Setup(other.to_string()),
+    }
+}
+
+/// The contradiction of a history that gives one guess two different replies, found without a
+/// search (the engine's propagation does not compare clues of the same guess, and its search
+/// can take very long to refute them): the first such pair, smallest when no clue alone fits
+/// no secret (each is checked on its own).
+pub(crate) fn repeated_guess(
+    game: &HugeGame,
+    solver: &Solver,
+    budget: &Budget,
+) -> Result<Option<HugeError>, HugeError> {
+    let clues = solver.clues();
+    let pair = (0..clues.len()).find_map(|j| {
+        (0..j)
+            .find(|&i| clues[i].guess == clues[j].guess && clues[i].reply != clues[j].reply)
+            .map(|i| (i, j))
+    });
+    let Some((i, j)) = pair else {
+        return Ok(None);
+    };
+    let mut single = None;
+    let mut smallest = true;
+    let check = budget.limited(Some(100_000));
+    for (k, clue) in clues.iter().enumerate() {
+        let alone = Solver::new(*game.game(), std::slice::from_ref(clue))?;
+        match alone.exists(&check) {
+            Ok(true) => {}
+            Ok(false) => {
+                single = Some(k);
+                break;
+            }
+            Err(codebreak_huge::Stopped::Limit(_)) => smallest = false,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let (conflict, quality) = match single {
+        Some(k) => (vec![k], "smallest"),
+        None => (vec![i, j], if smallest { "smallest" } else { "minimal" }),
+    };
+    let mut c = HugeContradiction {
+        error: String::new(),
+        clues: clues.len(),
+        conflict: conflict.iter().map(|k| k + 1).collect(),
+        quality: quality.to_string(),
+        moves: conflict
+            .iter()
+            .map(|&k| game.move_report(&clues[k]))
+            .collect(),
+    };
+    c.error = c.describe();
+    Ok(Some(HugeError::Contradiction(Box::new(c))))
+}
+
+/// The contradiction of a history no secret fits, with the fewest clues found within `time`
+/// that already contradict each other. Only a cancel stops it early with an error; a deadline
+/// (the caller's or `time`) leaves the set found so far, or none.
+pub(crate) fn contradiction(
+    game: &HugeGame,
+    solver: &Solver,
+    time: Duration,
+    budget: &Budget,
+) -> Result<HugeError, HugeError> {
+    let deadline = Instant::now() + time;
+    let limited = Budget {
+        deadline: Some(budget.deadline.map_or(deadline, |d| d.min(deadline))),
+        ..budget.clone()
+    };
+    let found = match solver.conflict(&Default::default(), &limited) {
+        Ok(c) => c,
+        Err(codebreak_huge::Stopped::Deadline) if budget.interrupted().is_ok() => None,
+        Err(e) => return Err(e.into()),
+    };
+    let (conflict, quality) = match found {
+        Some(c) => (
+            c.clues,
+            match c.quality {
+                codebreak_huge::ConflictQuality::Smallest => "smallest",
+                codebreak_huge::ConflictQuality::Minimal => "minimal",
+                codebreak_huge::ConflictQuality::Reduced => "reduced",
+            },
+        ),
+        None => (Vec::new(), "reduced"),
+    };
+    let moves = conflict
+        .iter()
+        .map(|&i| game.move_report(&solver.clues()[i]))
+        .collect();
+    let mut c = HugeContradiction {
+        error: String::new(),
+        clues: solver.clues().len(),
+        conflict: conflict.iter().map(|i| i + 1).collect(),
+        quality: quality.to_string(),
+        moves,
+    };
+    c.error = c.describe();
+    Ok(HugeError::Contradiction(Box::new(c)))
+}

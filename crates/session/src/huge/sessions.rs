@@ -1,0 +1,352 @@
+//! Solve and play on games too large to list: the computer breaks a secret from the replies
+//! it is told ([`SolveSession`]), or keeps one for a person to break ([`PlaySession`]).
+
+use std::time::Duration;
+
+use codebreak_huge::{Budget, Clue, Code, PlayOptions, Reply, Solver};
+use rand::SeedableRng;
+use serde::Serialize;
+
+use super::hint::{contradiction, play_error};
+use super::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+
+/// One game in which the computer breaks a secret of a game too large to list: each guess is
+/// the best of a sample of the secrets that fit (see [`codebreak_huge::next_guess`]).
+/// Nothing changes when a call fails.
+#[derive(Clone, Debug)]
+pub struct SolveSession {
+    game: HugeGame,
+    options: PlayOptions,
+    clues: Vec<Clue>,
+    pending: Option<GuessReport>,
+    pending_code: Option<Code>,
+    conflict_time: Duration,
+}
+
+/// A solve session's state, as `solve --json` writes it before each reply.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveState {
+    /// The game in words.
+    pub game: String,
+    /// The strategy that chooses the guesses, with its sample size.
+    pub strategy: String,
+    /// The moves so far, oldest first.
+    pub moves: Vec<HugeMove>,
+    /// Whether the last reply says the secret was found.
+    pub solved: bool,
+    /// The guess to answer next (none once solved), with what it was chosen from.
+    pub guess: Option<GuessReport>,
+    /// Its number, from 1 (none once solved).
+    pub number: Option<usize>,
+    /// The secret, once found.
+    pub secret: Option<String>,
+}
+
+impl SolveSession {
+    /// A session with no moves yet.
+    pub fn new(game: HugeGame, options: PlayOptions) -> SolveSession {
+        SolveSession {
+            game,
+            options,
+            clues: Vec::new(),
+            pending: None,
+            pending_code: None,
+            conflict_time: Duration::from_secs(10),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &HugeGame {
+        &self.game
+    }
+
+    /// The strategy in words: `entropy on a sample of 400 secrets`.
+    pub fn description(&self) -> String {
+        format!(
+            "{} on a sample of {} secrets",
+            super::objective_name(self.options.objective),
+            self.options.sample
+        )
+    }
+
+    /// The moves so far.
+    pub fn history(&self) -> &[Clue] {
+        &self.clues
+    }
+
+    /// Whether the last reply says the secret was found.
+    pub fn solved(&self) -> bool {
+        self.clues
+            .last()
+            .is_some_and(|c| c.reply == self.game.win())
+    }
+
+    /// The guess to answer next, chosen now if it was not yet; `None` once solved.
+    pub fn next_guess(&mut self, budget: &Budget) -> Result<Option<Code>, HugeError> {
+        if self.solved() {
+            return Ok(None);
+        }
+        if let Some(code) = self.pending_code {
+            return Ok(Some(code));
+        }
+        let next = codebreak_huge::next_guess(self.game.game(), &self.clues, &self.options, budget)
+            .map_err(play_error)?;
+        let solver = Solver::new(*self.game.game(), &self.clues)?;
+        let fits = solver.fits(&next.choice.guess);
+        self.pending = Some(GuessReport::of(&self.game, &next, fits));
+        self.pending_code = Some(next.choice.guess);
+        Ok(self.pending_code)
+    }
+
+    /// What the pending guess was chosen from, if one is pending.
+    pub fn pending(&self) -> Option<&GuessReport> {
+        self.pending.as_ref()
+    }
+
+    /// Answers the pending guess. Fails, changing nothing, when there is no pending guess or
+    /// when no secret gives every reply so far and this one
+    /// ([`HugeError::Contradiction`]).
+    pub fn reply(&mut self, reply: Reply, budget: &Budget) -> Result<(), HugeError> {
+        let Some(guess) = self.pending_code else {
+            return Err(HugeError::Over("the secret was found"));
+        };
+        let mut clues = self.clues.clone();
+        clues.push(Clue::new(guess, reply));
+        self.check(&clues, budget)?;
+        self.clues = clues;
+        self.pending = None;
+        self.pending_code = None;
+        Ok(())
+    }
+
+    /// Replaces the reply to answer `number` (from 1). Fails, changing nothing, when there is
+    /// no such answer or the replies would contradict each other.
+    pub fn correct(
+        &mut self,
+        number: usize,
+        reply: Reply,
+        budget: &Budget,
+    ) -> Result<(), HugeError> {
+        if number == 0 || number > self.clues.len() {
+            return Err(HugeError::Setup(match self.clues.len() {
+                0 => format!("answer {number} does not exist: no answer has been given yet"),
+                n => format!("answer {number} does not exist: expected 1 to {n}"),
+            }));
+        }
+        let mut clues = self.clues.clone();
+        clues[number - 1].reply = reply;
+        self.check(&clues, budget)?;
+        self.clues = clues;
+        self.pending = None;
+        self.pending_code = None;
+        Ok(())
+    }
+
+    /// Takes back the last answer.
+    pub fn undo(&mut self) -> Result<(), HugeError> {
+        self.clues.pop().ok_or(HugeError::NothingToUndo)?;
+        self.pending = None;
+        self.pending_code = None;
+        Ok(())
+    }
+
+    fn check(&self, clues: &[Clue], budget: &Budget) -> Result<(), HugeError> {
+        let solver = Solver::new(*self.game.game(), clues)?;
+        if let Some(c) = super::hint::repeated_guess(&self.game, &solver, budget)? {
+            return Err(c);
+        }
+        if solver.find(budget)?.is_none() {
+            return Err(contradiction(
+                &self.game,
+                &solver,
+                self.conflict_time,
+                budget,
+            )?);
+        }
+        Ok(())
+    }
+
+    /// How many secrets fit every reply so far.
+    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, HugeError> {
+        let solver = Solver::new(*self.game.game(), &self.clues)?;
+        Ok(CountReport::of(&solver.count(&Default::default(), budget)?))
+    }
+
+    /// Up to `n` secrets that fit every reply so far (the first the search finds).
+    pub fn candidates(&self, n: usize, budget: &Budget) -> Result<Vec<String>, HugeError> {
+        let solver = Solver::new(*self.game.game(), &self.clues)?;
+        let found: Result<Vec<Code>, _> = solver.secrets(budget).take(n).collect();
+        Ok(found?.iter().map(|c| self.game.format_code(c)).collect())
+    }
+
+    /// The state, as `solve --json` writes it.
+    pub fn state(&self) -> SolveState {
+        let solved = self.solved();
+        SolveState {
+            game: self.game.to_string(),
+            strategy: self.description(),
+            moves: self
+                .clues
+                .iter()
+                .map(|c| self.game.move_report(c))
+                .collect(),
+            solved,
+            guess: self.pending.clone(),
+            number: self.pending.as_ref().map(|_| self.clues.len() + 1),
+            secret: solved.then(|| {
+                self.game
+                    .format_code(&self.clues.last().expect("solved after a move").guess)
+            }),
+        }
+    }
+}
+
+/// A uniformly random secret of `game`, drawn from `seed` (the same secret for the same
+/// seed), or from the system's entropy without one.
+pub fn random_secret(game: &HugeGame, seed: Option<u64>) -> Code {
+    match seed {
+        Some(seed) => game
+            .game()
+            .random_secret(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)),
+        None => game.game().random_secret(&mut rand::thread_rng()),
+    }
+}
+
+/// One game in which a person breaks the computer's secret in a game too large to list.
+#[derive(Clone, Debug)]
+pub struct PlaySession {
+    game: HugeGame,
+    secret: Code,
+    attempts: usize,
+    used: usize,
+    clues: Vec<Clue>,
+    over: bool,
+    won: bool,
+}
+
+/// A play session's state, as `play --json` writes it after each guess.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayState {
+    /// The game in words.
+    pub game: String,
+    /// Guesses allowed.
+    pub attempts: usize,
+    /// Guesses played (taken-back ones included).
+    pub used: usize,
+    /// Guesses left.
+    pub attempts_left: usize,
+    /// The moves on the board, oldest first.
+    pub moves: Vec<HugeMove>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// Whether the secret was found.
+    pub won: bool,
+    /// The secret (only once the game is over).
+    pub secret: Option<String>,
+}
+
+impl PlaySession {
+    /// A game against `secret`, or a uniformly random secret drawn from `seed` (from the
+    /// system's entropy without one). `attempts` defaults to
+    /// [`crate::default_attempts`] for the game's pegs.
+    pub fn new(
+        game: HugeGame,
+        secret: Option<Code>,
+        seed: Option<u64>,
+        attempts: Option<usize>,
+    ) -> PlaySession {
+        let secret = secret.unwrap_or_else(|| random_secret(&game, seed));
+        let attempts =
+            attempts.unwrap_or_else(|| crate::default_attempts(usize::from(game.game().pegs())));
+        PlaySession {
+            game,
+            secret,
+            attempts,
+            used: 0,
+            clues: Vec::new(),
+            over: false,
+            won: false,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &HugeGame {
+        &self.game
+    }
+
+    /// Guesses allowed.
+    pub fn attempts(&self) -> usize {
+        self.attempts
+    }
+
+    /// Guesses played.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The secret, once the game is over.
+    pub fn secret(&self) -> Option<String> {
+        self.over.then(|| self.game.format_code(&self.secret))
+    }
+
+    /// Plays a guess written in the game's symbols and returns its move.
+    pub fn guess_text(&mut self, text: &str) -> Result<HugeMove, HugeError> {
+        if self.over {
+            return Err(HugeError::Over("no more guesses"));
+        }
+        let guess = self.game.parse_guess(text)?;
+        let clue = Clue::new(guess, self.game.score(&self.secret, &guess));
+        self.clues.push(clue);
+        self.used += 1;
+        if clue.reply == self.game.win() {
+            self.over = true;
+            self.won = true;
+        } else if self.used >= self.attempts {
+            self.over = true;
+        }
+        Ok(self.game.move_report(&clue))
+    }
+
+    /// Takes the last guess off the board; the attempt stays used.
+    pub fn undo(&mut self) -> Result<HugeMove, HugeError> {
+        if self.over {
+            return Err(HugeError::Over("nothing can be taken back"));
+        }
+        let clue = self.clues.pop().ok_or(HugeError::NothingToUndo)?;
+        Ok(self.game.move_report(&clue))
+    }
+
+    /// Gives up: the game is over and the secret is shown.
+    pub fn resign(&mut self) {
+        self.over = true;
+    }
+
+    /// How many secrets fit the moves on the board.
+    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, HugeError> {
+        let solver = Solver::new(*self.game.game(), &self.clues)?;
+        Ok(CountReport::of(&solver.count(&Default::default(), budget)?))
+    }
+
+    /// The state, as `play --json` writes it.
+    pub fn state(&self) -> PlayState {
+        PlayState {
+            game: self.game.to_string(),
+            attempts: self.attempts,
+            used: self.used,
+            attempts_left: self.attempts - self.used,
+            moves: self
+                .clues
+                .iter()
+                .map(|c| self.game.move_report(c))
+                .collect(),
+            over: self.over,
+            won: self.won,
+            secret: self.secret(),
+        }
+    }
+}
