@@ -416,7 +416,13 @@ impl<'e> Search<'e> {
                 .space()
                 .codes()
                 .iter()
-                .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
+                // A list game's codes are index bytes, not colours (up to 255): their masks
+                // are never read (it has one colour), but must not overflow in debug builds.
+                .map(|c| {
+                    c.pegs()
+                        .iter()
+                        .fold(0u64, |m, &p| m | 1u64.wrapping_shl(p.into()))
+                })
                 .collect(),
             all_colors: if colors >= 64 {
                 u64::MAX
