@@ -248,7 +248,7 @@ pub fn optimal(
     let cancel = Arc::clone(&search.status().cancel);
     let solution =
         crate::run::interruptible(py, &cancel, || search.run())?.map_err(|e| match e {
-            e @ SearchError::Infeasible { .. } => no_answer(e),
+            e @ SearchError::Infeasible { .. } => crate::errors::Infeasible::new_err(e.to_string()),
             e => bad(e),
         })?;
     let mut report = PyReport::new(

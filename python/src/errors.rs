@@ -12,6 +12,13 @@ pyo3::create_exception!(
     "Replies that no secret gives all at once. `.diagnosis` names the answers most likely mistyped (answers numbered from 1), as `codebreak hint --json` does."
 );
 
+pyo3::create_exception!(
+    codebreak,
+    Infeasible,
+    pyo3::exceptions::PyRuntimeError,
+    "No strategy finds every secret within the depth limit given to `optimal` (max_depth): a proof that the least worst case is larger."
+);
+
 /// Bad input: a `ValueError` with the error's message.
 pub fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
