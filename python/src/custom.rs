@@ -215,19 +215,16 @@ pub fn build(
         for guess in &gv {
             for secret in &sv {
                 let r = score.call1((guess, secret)).map_err(|e| {
+                    let value = e.value(py);
+                    let kind = value
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default();
                     let err = PyValueError::new_err(format!(
-                        "score({}, {}) raised {}",
+                        "score({}, {}) raised {kind}: {value}",
                         repr(guess),
                         repr(secret),
-                        format!(
-                            "{}: {}",
-                            e.value(py)
-                                .get_type()
-                                .name()
-                                .map(|n| n.to_string())
-                                .unwrap_or_default(),
-                            e.value(py)
-                        )
                     ));
                     err.set_cause(py, Some(e));
                     err
