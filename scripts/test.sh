@@ -11,3 +11,4 @@ echo "== fmt"; cargo fmt --all -- --check
 echo "== clippy"; cargo clippy --workspace --all-targets -- -D warnings
 echo "== doc"; RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 echo "== test"; cargo test --workspace
+echo "== python"; bash scripts/python-test.sh
