@@ -42,7 +42,7 @@ worst = max(r.worst for r in reports.values())
 width = 0.8 / len(reports)
 fig, ax = plt.subplots(figsize=(10, 5))
 for i, (name, r) in enumerate(reports.items()):
-    xs = [k + (i - len(reports) / 2) * width for k in range(1, worst + 1)]
+    xs = [k + (i - (len(reports) - 1) / 2) * width for k in range(1, worst + 1)]
     ax.bar(xs, [r.histogram.get(k, 0) for k in range(1, worst + 1)], width,
            label=f"{name} ({r.average:.3f})")
 ax.set_xlabel("guesses")
