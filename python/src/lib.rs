@@ -10,7 +10,7 @@
 //! [`codebreak_core::ListGame`] whose reply table was filled by calling the Python scoring
 //! function once per pair); analyses, searches, hints, sessions, trees and their formats are
 //! the library crates' own. Long computations run on a worker thread without the GIL while the
-//! calling thread polls for Ctrl-C ([`run::interruptible`]) and sets the libraries' cancel
+//! calling thread polls for Ctrl-C (`run::interruptible`) and sets the libraries' cancel
 //! flags, so `KeyboardInterrupt` stops them.
 //!
 //! Errors are Python exceptions carrying the libraries' one-line messages, the ones the
