@@ -60,3 +60,17 @@ def test_the_solver_speaks_a_custom_games_values(medium):
     assert all(isinstance(r, Pegs) for _, r in s.history)
     h = cb.hint(medium, history=s.history[:1])
     assert all(isinstance(c, tuple) for c in h.candidates)
+
+
+def test_wordle_on_lists_of_ones_own():
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    g = cb.Game.wordle(guesses=words + ["salet"], secrets=words)
+    assert len(g.secrets) == 8 and g.score("salet", "cigar") == "BYBBB"
+    h = cb.hint(g, history=[("salet", "BYBBB")], strategy="entropy")
+    assert "cigar" in h.candidates
+    r = cb.analyze(g, strategy="entropy")
+    assert r.secrets == 8 and cb.verify(g, r.tree).total == r.total
+    hard = cb.Game.wordle(guesses=words + ["salet"], secrets=words, hard=True)
+    with pytest.raises(ValueError) as e:
+        cb.hint(hard, history=[("salet", "BYBBB"), ("humph", "BBBBB")])
+    assert str(e.value) == "guess humph is not allowed in hard mode: it must contain A (marked earlier)"
