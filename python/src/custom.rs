@@ -198,93 +198,16 @@ pub fn build(
     let by_value = PyDict::new(py);
     let (gv, gnames) = label_codes("guess", guesses, &mut labels, &by_value)?;
     let (sv, snames) = label_codes("secret", secrets, &mut labels, &by_value)?;
-    let (g, s) = (gv.len(), sv.len());
     let mut replies = Replies {
         index: PyDict::new(py),
         values: Vec::new(),
     };
-    let mut table = vec![0u8; g * s];
-    if score.is_callable() {
-        let mut bar = Bar {
-            total: g * s,
-            shown: false,
-        };
-        let show = progress.unwrap_or(g * s >= PROGRESS_MIN_PAIRS);
-        let mut next_check = CHUNK;
-        let mut k = 0;
-        for guess in &gv {
-            for secret in &sv {
-                let r = score.call1((guess, secret)).map_err(|e| {
-                    let value = e.value(py);
-                    let kind = value
-                        .get_type()
-                        .name()
-                        .map(|n| n.to_string())
-                        .unwrap_or_default();
-                    let err = PyValueError::new_err(format!(
-                        "score({}, {}) raised {kind}: {value}",
-                        repr(guess),
-                        repr(secret),
-                    ));
-                    err.set_cause(py, Some(e));
-                    err
-                })?;
-                table[k] = replies.index(&r).map_err(|why| {
-                    bad(format!("score({}, {}) {why}", repr(guess), repr(secret)))
-                })?;
-                k += 1;
-                if k == next_check {
-                    next_check += CHUNK;
-                    py.check_signals()?;
-                    if show {
-                        bar.show(py, k);
-                    }
-                }
-            }
-        }
-        if show {
-            bar.show(py, k);
-        }
-        bar.finish(py);
+    let table = if score.is_callable() {
+        let show = progress.unwrap_or(gv.len() * sv.len() >= PROGRESS_MIN_PAIRS);
+        score_pairs(score, &gv, &sv, &mut replies, show)?
     } else {
-        // A table: rows by guess, columns by secret (NumPy arrays through `tolist`).
-        let rows = if score.hasattr("tolist")? {
-            score.call_method0("tolist")?
-        } else {
-            score.clone()
-        };
-        let rows: Vec<Bound<'_, PyAny>> = rows
-            .try_iter()
-            .map_err(|_| bad("score must be a function score(guess, secret) or a table of replies (rows by guess, columns by secret)"))?
-            .collect::<PyResult<_>>()?;
-        let size = |got| {
-            bad(ListError::TableSize {
-                got,
-                guesses: g,
-                secrets: s,
-            })
-        };
-        if rows.len() != g {
-            return Err(size(rows.len() * s));
-        }
-        let mut k = 0;
-        for (gi, row) in rows.iter().enumerate() {
-            let cells: Vec<Bound<'_, PyAny>> = row.try_iter()?.collect::<PyResult<_>>()?;
-            if cells.len() != s {
-                return Err(size(gi * s + cells.len()));
-            }
-            for (si, r) in cells.iter().enumerate() {
-                table[k] = replies.index(r).map_err(|why| {
-                    bad(format!(
-                        "the table's reply to guess {} for secret {} {why}",
-                        repr(&gv[gi]),
-                        repr(&sv[si])
-                    ))
-                })?;
-                k += 1;
-            }
-        }
-    }
+        read_table(score, &gv, &sv, &mut replies)?
+    };
     let mut reply_labels = Labels(HashSet::new());
     let reply_by_value = PyDict::new(py);
     let mut reply_names = Vec::with_capacity(replies.values.len());
@@ -302,7 +225,9 @@ pub fn build(
     let parts = ListParts {
         name: name.unwrap_or_else(|| "custom game".into()),
         description: format!(
-            "A game made in Python: {g} guesses, {s} secrets, {} replies, ends {}.",
+            "A game made in Python: {} guesses, {} secrets, {} replies, ends {}.",
+            gv.len(),
+            sv.len(),
             reply_names.len(),
             end.help()
         ),
@@ -314,10 +239,8 @@ pub fn build(
         replies: reply_names,
         table,
     };
-    let list = crate::run::detached(py, move || ListGame::new(parts))?.map_err(|e| {
-        // The library's message names codes by label; that is the value's text.
-        bad(e)
-    })?;
+    // The library's messages name codes and replies by label: the values' text.
+    let list = crate::run::detached(py, move || ListGame::new(parts))?.map_err(bad)?;
     let game = Game::from_list(Arc::new(list)).map_err(bad)?;
     PyGame::of(
         py,
@@ -329,4 +252,104 @@ pub fn build(
             reply_labels: reply_by_value.unbind(),
         }),
     )
+}
+
+/// The reply table from `score(guess, secret)`, called once per pair, rows by guess; Ctrl-C
+/// is looked for and the progress bar updated every [`CHUNK`] pairs.
+fn score_pairs<'py>(
+    score: &Bound<'py, PyAny>,
+    gv: &[Bound<'py, PyAny>],
+    sv: &[Bound<'py, PyAny>],
+    replies: &mut Replies<'py>,
+    show: bool,
+) -> PyResult<Vec<u8>> {
+    let py = score.py();
+    let mut table = vec![0u8; gv.len() * sv.len()];
+    let mut bar = Bar {
+        total: table.len(),
+        shown: false,
+    };
+    let mut k = 0;
+    for guess in gv {
+        for secret in sv {
+            let r = score.call1((guess, secret)).map_err(|e| {
+                let value = e.value(py);
+                let kind = value
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                let err = PyValueError::new_err(format!(
+                    "score({}, {}) raised {kind}: {value}",
+                    repr(guess),
+                    repr(secret),
+                ));
+                err.set_cause(py, Some(e));
+                err
+            })?;
+            table[k] = replies
+                .index(&r)
+                .map_err(|why| bad(format!("score({}, {}) {why}", repr(guess), repr(secret))))?;
+            k += 1;
+            if k % CHUNK == 0 {
+                py.check_signals()?;
+                if show {
+                    bar.show(py, k);
+                }
+            }
+        }
+    }
+    if show {
+        bar.show(py, k);
+    }
+    bar.finish(py);
+    Ok(table)
+}
+
+/// The reply table given as rows by guess, columns by secret (NumPy arrays through `tolist`).
+fn read_table<'py>(
+    table: &Bound<'py, PyAny>,
+    gv: &[Bound<'py, PyAny>],
+    sv: &[Bound<'py, PyAny>],
+    replies: &mut Replies<'py>,
+) -> PyResult<Vec<u8>> {
+    let (g, s) = (gv.len(), sv.len());
+    let rows = if table.hasattr("tolist")? {
+        table.call_method0("tolist")?
+    } else {
+        table.clone()
+    };
+    let rows: Vec<Bound<'_, PyAny>> = rows
+        .try_iter()
+        .map_err(|_| {
+            bad("score must be a function score(guess, secret) or a table of replies (rows by guess, columns by secret)")
+        })?
+        .collect::<PyResult<_>>()?;
+    let size = |got| {
+        bad(ListError::TableSize {
+            got,
+            guesses: g,
+            secrets: s,
+        })
+    };
+    if rows.len() != g {
+        return Err(size(rows.len() * s));
+    }
+    let mut out = Vec::with_capacity(g * s);
+    for (gi, row) in rows.iter().enumerate() {
+        let cells: Vec<Bound<'_, PyAny>> = row.try_iter()?.collect::<PyResult<_>>()?;
+        if cells.len() != s {
+            return Err(size(gi * s + cells.len()));
+        }
+        for (si, r) in cells.iter().enumerate() {
+            out.push(replies.index(r).map_err(|why| {
+                bad(format!(
+                    "the table's reply to guess {} for secret {} {why}",
+                    repr(&gv[gi]),
+                    repr(&sv[si])
+                ))
+            })?);
+        }
+    }
+    Ok(out)
 }
