@@ -273,6 +273,10 @@ fn score_pairs<'py>(
     for guess in gv {
         for secret in sv {
             let r = score.call1((guess, secret)).map_err(|e| {
+                // KeyboardInterrupt and SystemExit go through as they are.
+                if !e.is_instance_of::<pyo3::exceptions::PyException>(py) {
+                    return e;
+                }
                 let value = e.value(py);
                 let kind = value
                     .get_type()

@@ -60,3 +60,10 @@ def test_ctrl_c_stops_an_analysis_and_a_search():
         assert time.monotonic() - start < 20
     # The package still works afterwards.
     assert cb.analyze(cb.Game.mastermind(pegs=2, colors=3), strategy="minimax").secrets == 9
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
+def test_ctrl_c_stops_building_a_custom_game():
+    _interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        cb.Game.custom(range(5000), range(5000), lambda g, s: s >= g, end="known", progress=False)
