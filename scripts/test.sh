@@ -15,3 +15,4 @@ echo "== fuzz targets build"
 # Stable builds it with RUSTC_BOOTSTRAP=1 (libfuzzer-sys needs no sanitizer to type-check).
 RUSTC_BOOTSTRAP=1 cargo check --quiet --manifest-path fuzz/Cargo.toml --bins
 echo "== test"; cargo test --workspace
+echo "== python"; bash scripts/python-test.sh

@@ -14,7 +14,7 @@ pub mod estimate;
 
 pub use estimate::{Alternative, Estimate, MAX_SECONDS, alternatives, estimate};
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use codebreak_core::{
@@ -69,6 +69,9 @@ pub enum AnalysisError {
         /// Moves so far.
         path: String,
     },
+    /// Stopped through the cancel flag of [`analyze_cancellable`].
+    #[error("analysis interrupted")]
+    Interrupted,
 }
 
 /// The figures of a strategy over every secret.
@@ -104,6 +107,7 @@ struct Ctx<'a, R: Rules> {
     sampled: AtomicU64,
     total: u64,
     progress: Option<ProgressFn<'a>>,
+    cancel: &'a AtomicBool,
 }
 
 struct Built {
@@ -164,6 +168,9 @@ fn build<R: Rules>(
             },
             histogram,
         });
+    }
+    if ctx.cancel.load(Ordering::Relaxed) {
+        return Err(AnalysisError::Interrupted);
     }
     if depth > MAX_DEPTH {
         return Err(AnalysisError::TooDeep {
@@ -255,6 +262,17 @@ pub fn analyze(
     strategy: &AnyStrategy,
     progress: Option<ProgressFn<'_>>,
 ) -> Result<Analysis, AnalysisError> {
+    analyze_cancellable(engine, strategy, progress, &AtomicBool::new(false))
+}
+
+/// [`analyze`], stopping with [`AnalysisError::Interrupted`] soon after `cancel` is set (it is
+/// read before each decision of the strategy), as the Python package does on Ctrl-C.
+pub fn analyze_cancellable(
+    engine: &AnyEngine,
+    strategy: &AnyStrategy,
+    progress: Option<ProgressFn<'_>>,
+    cancel: &AtomicBool,
+) -> Result<Analysis, AnalysisError> {
     let start = Instant::now();
     let description = strategy.describe(engine.game());
     let (tree_root, histogram, sampled) = dispatch_engine!(engine, e => {
@@ -267,6 +285,7 @@ pub fn analyze(
             sampled: AtomicU64::new(0),
             total: all.len() as u64,
             progress,
+            cancel,
         };
         let built = build(&ctx, &[], &all)?;
         (to_node(e, built.node), built.histogram, ctx.sampled.load(Ordering::Relaxed))

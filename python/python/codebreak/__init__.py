@@ -1,0 +1,52 @@
+"""codebreak: deductive code-breaking games on a Rust engine.
+
+The French article's game language in Python: a game is guesses, secrets, a scoring
+function and end replies (``Game.custom``), or a built-in game (``Game.mastermind``,
+``Game.bulls``, ``Game.wordle``, ``Game.twod``, ``Game.from_file``). Over any game:
+
+- ``analyze(game, strategy=...)``: a strategy against every secret (total, worst, histogram,
+  average, and the decision ``tree``);
+- ``optimal(game, objective="expected"|"worst")``: the exact optimum by branch and bound;
+- ``hint(game, history=...)``: what remains and what to play; ``Solver``: play a game;
+- ``verify(game, tree)``: replay a tree with the rules alone.
+
+Long computations release the GIL, use every core and stop on Ctrl-C. Errors carry the
+``codebreak`` command line's messages: ``ValueError`` for bad input, ``Contradiction`` (a
+``ValueError`` with ``.diagnosis``) for replies no secret gives.
+"""
+
+from ._codebreak import (
+    Contradiction,
+    Game,
+    Hint,
+    Infeasible,
+    Node,
+    Report,
+    Solver,
+    Tree,
+    __version__,
+    analyze,
+    hint,
+    optimal,
+    read_tree,
+    strategies,
+    verify,
+)
+
+__all__ = [
+    "Contradiction",
+    "Game",
+    "Hint",
+    "Infeasible",
+    "Node",
+    "Report",
+    "Solver",
+    "Tree",
+    "__version__",
+    "analyze",
+    "hint",
+    "optimal",
+    "read_tree",
+    "strategies",
+    "verify",
+]

@@ -1,0 +1,272 @@
+//! `analyze`, `optimal` and their report.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use codebreak_core::{Pool, Sampling, Ties};
+use codebreak_search::{Objective, OptimalSpec, Search, SearchError};
+use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
+use codebreak_tree::{DecisionTree, Figures};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::{bad, no_answer};
+use crate::game::PyGame;
+use crate::tree::PyTree;
+
+/// The figures of a strategy over every secret: `total` guesses in all, the `worst` case,
+/// the `histogram` {guesses: secrets}, the `average`, and the decision `tree`.
+#[pyclass(module = "codebreak", name = "Report", frozen)]
+pub struct PyReport {
+    figures: Figures,
+    /// The strategy's name (`optimal` for an exact search, `verify` for a replayed tree).
+    #[pyo3(get)]
+    strategy: String,
+    /// The strategy with its options, in words.
+    #[pyo3(get)]
+    description: String,
+    /// Wall-clock seconds.
+    #[pyo3(get)]
+    seconds: f64,
+    /// Nodes searched (exact searches only).
+    #[pyo3(get)]
+    nodes: Option<u64>,
+    /// Guess choices made from a sample of a too-large pool (analyses only).
+    #[pyo3(get)]
+    sampled: u64,
+    /// The decision tree (None for a verification report).
+    #[pyo3(get)]
+    tree: Option<Py<PyTree>>,
+}
+
+impl PyReport {
+    /// A report.
+    pub fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyGame>,
+        figures: Figures,
+        strategy: String,
+        description: String,
+        seconds: f64,
+        tree: Option<DecisionTree>,
+    ) -> PyResult<PyReport> {
+        let tree = match tree {
+            Some(t) => Some(Py::new(
+                py,
+                PyTree::new(game.clone().unbind(), Arc::new(t)),
+            )?),
+            None => None,
+        };
+        Ok(PyReport {
+            figures,
+            strategy,
+            description,
+            seconds,
+            nodes: None,
+            sampled: 0,
+            tree,
+        })
+    }
+}
+
+#[pymethods]
+impl PyReport {
+    /// Secrets played.
+    #[getter]
+    fn secrets(&self) -> u64 {
+        self.figures.secrets
+    }
+
+    /// Guesses over all secrets.
+    #[getter]
+    fn total(&self) -> u64 {
+        self.figures.total
+    }
+
+    /// Most guesses any secret needs.
+    #[getter]
+    fn worst(&self) -> usize {
+        self.figures.worst
+    }
+
+    /// Guesses per secret on average.
+    #[getter]
+    fn average(&self) -> f64 {
+        self.figures.average()
+    }
+
+    /// The exact average as a fraction `total/secrets`.
+    #[getter]
+    fn fraction(&self) -> String {
+        self.figures.fraction()
+    }
+
+    /// {guesses: secrets that need that many}, every count from 1 to the worst case.
+    #[getter]
+    fn histogram<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, &n) in self.figures.histogram.iter().enumerate().skip(1) {
+            d.set_item(k, n)?;
+        }
+        Ok(d)
+    }
+
+    /// The figures as `codebreak analyze --json` writes them.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut v = serde_json::to_value(&self.figures).map_err(bad)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("strategy".into(), self.strategy.clone().into());
+            o.insert("description".into(), self.description.clone().into());
+            o.insert("seconds".into(), self.seconds.into());
+            if let Some(n) = self.nodes {
+                o.insert("nodes".into(), n.into());
+            }
+        }
+        crate::convert::json(py, &v)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<codebreak.Report {}: total {}, average {:.4}, worst {}, histogram {:?}>",
+            self.description,
+            self.figures.total,
+            self.figures.average(),
+            self.figures.worst,
+            &self.figures.histogram[1..]
+        )
+    }
+}
+
+/// Strategy options as the library receives them from every front end.
+pub fn options_spec(
+    game: &PyGame,
+    pool: Option<&str>,
+    ties: Option<&str>,
+    seed: Option<u64>,
+    first_guess: Option<&Bound<'_, PyAny>>,
+) -> PyResult<StrategyOptionsSpec> {
+    Ok(StrategyOptionsSpec {
+        pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
+        ties: ties.map(str::parse::<Ties>).transpose().map_err(bad)?,
+        seed,
+        first_guess: first_guess
+            .filter(|g| !g.is_none())
+            .map(|g| game.code_text(g))
+            .transpose()?,
+        sample: None,
+    })
+}
+
+/// `sample`: "auto", "off" or a number.
+fn sampling(sample: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Sampling>> {
+    match sample {
+        Some(s) if !s.is_none() => Ok(Some(
+            s.str()?
+                .to_cow()?
+                .to_lowercase()
+                .parse::<Sampling>()
+                .map_err(bad)?,
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// A strategy built for a game, as `--strategy NAME` with its options.
+pub fn strategy(game: &PyGame, name: &str, spec: &StrategyOptionsSpec) -> PyResult<AnyStrategy> {
+    let kind: StrategyKind = name.parse().map_err(bad)?;
+    let opts = spec.resolve(game.game()).map_err(bad)?;
+    AnyStrategy::build(kind, &opts, game.game(), game.engine.space()).map_err(bad)
+}
+
+/// Plays a strategy against every secret of the game and returns its figures and decision
+/// tree (as `codebreak analyze`). Strategies: first, minimax, expected-size, entropy,
+/// most-parts, random, two-phase (see `strategies()`). Ctrl-C stops it with
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (game, strategy="minimax", pool=None, first_guess=None, ties=None, seed=None, sample=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn analyze(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    strategy: &str,
+    pool: Option<&str>,
+    first_guess: Option<&Bound<'_, PyAny>>,
+    ties: Option<&str>,
+    seed: Option<u64>,
+    sample: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyReport> {
+    let g = game.get();
+    let mut spec = options_spec(g, pool, ties, seed, first_guess)?;
+    spec.sample = sampling(sample)?;
+    let s = self::strategy(g, strategy, &spec)?;
+    let engine = Arc::clone(&g.engine);
+    let cancel = AtomicBool::new(false);
+    let result = crate::run::interruptible(py, &cancel, || {
+        codebreak_analysis::analyze_cancellable(&engine, &s, None, &cancel)
+    })?
+    .map_err(no_answer)?;
+    let mut report = PyReport::new(
+        py,
+        game,
+        result.figures,
+        result.strategy,
+        result.description,
+        result.seconds,
+        Some(result.tree),
+    )?;
+    report.sampled = result.sampled;
+    Ok(report)
+}
+
+/// The exact optimal strategy by branch and bound (as `codebreak optimal`): `objective`
+/// "expected" (fewest guesses in all) or "worst" (the least worst case, then the fewest
+/// guesses); `max_depth` forbids secrets needing more guesses; `pool` "all" or "consistent".
+/// Games of more than 6000 secrets are refused unless `force`. Ctrl-C stops it with
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false))]
+pub fn optimal(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    objective: &str,
+    max_depth: Option<u32>,
+    pool: Option<&str>,
+    force: bool,
+) -> PyResult<PyReport> {
+    let g = game.get();
+    let spec = OptimalSpec {
+        objective: objective.parse::<Objective>().map_err(bad)?,
+        pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
+        max_depth,
+    };
+    let options = spec.options().map_err(bad)?;
+    let engine = Arc::clone(&g.engine);
+    let search = Search::new(&engine, options, force).map_err(|e| match e {
+        SearchError::TooLarge(_) => bad(format!("{e}; use force=True to try anyway")),
+        e => bad(e),
+    })?;
+    let cancel = Arc::clone(&search.status().cancel);
+    let solution =
+        crate::run::interruptible(py, &cancel, || search.run())?.map_err(|e| match e {
+            e @ SearchError::Infeasible { .. } => crate::errors::Infeasible::new_err(e.to_string()),
+            e => bad(e),
+        })?;
+    let mut report = PyReport::new(
+        py,
+        game,
+        solution.figures(),
+        "optimal".into(),
+        search.describe(),
+        solution.seconds,
+        Some(solution.tree.clone()),
+    )?;
+    report.nodes = Some(solution.nodes);
+    Ok(report)
+}
+
+/// The built-in strategies: name, summary, source, whether greedy, and the options each takes.
+#[pyfunction]
+pub fn strategies(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let v = serde_json::to_value(codebreak_strategy::strategies()).map_err(bad)?;
+    crate::convert::json(py, &v)
+}

@@ -1,0 +1,271 @@
+//! `hint` and `Solver`: the session library's hints and solve sessions.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use codebreak_session::{HintOptions, SolveSession};
+use codebreak_strategy::StrategyKind;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::bad;
+use crate::game::PyGame;
+
+/// A hint: how many secrets `remaining`, the first of them (`candidates`), the first
+/// strategy's next `guess`, and one suggestion per strategy (`suggestions`: dicts with
+/// strategy, description, guess, why, largest_class, expected_size, entropy, parts,
+/// could_be_secret). `solved` is the secret when the replies say it was found.
+#[pyclass(module = "codebreak", name = "Hint", frozen)]
+pub struct PyHint {
+    /// Secrets still consistent with every reply.
+    #[pyo3(get)]
+    remaining: usize,
+    /// The first of them, in the game's order.
+    #[pyo3(get)]
+    candidates: Py<PyList>,
+    /// The first suggestion's guess (None when the game is over).
+    #[pyo3(get)]
+    guess: Py<PyAny>,
+    /// One dict per strategy asked for.
+    #[pyo3(get)]
+    suggestions: Py<PyList>,
+    /// The secret, when the replies say it was found (else None).
+    #[pyo3(get)]
+    solved: Py<PyAny>,
+    /// Strategies left out, with the reason: [{"strategy", "why"}].
+    #[pyo3(get)]
+    omitted: Py<PyAny>,
+}
+
+#[pymethods]
+impl PyHint {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "<codebreak.Hint {} remaining, guess {}>",
+            self.remaining,
+            self.guess
+                .bind(py)
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_default()
+        )
+    }
+}
+
+fn kinds(strategy: &Bound<'_, PyAny>) -> PyResult<Option<Vec<StrategyKind>>> {
+    if strategy.is_none() {
+        return Ok(None);
+    }
+    let names: Vec<String> = match strategy.extract::<String>() {
+        Ok(s) if s == "all" => return Ok(None),
+        Ok(s) => vec![s],
+        Err(_) => strategy.extract()?,
+    };
+    names
+        .iter()
+        .map(|n| n.parse::<StrategyKind>().map_err(bad))
+        .collect::<PyResult<Vec<_>>>()
+        .map(Some)
+}
+
+/// What is still possible after `history` and what to play next (as `codebreak hint`).
+/// `history` is a list of (guess, reply) pairs, or text such as "1122:1B0W,3456:0B2W";
+/// `strategy` a name, a list of names, or "all". Contradictory replies raise
+/// `codebreak.Contradiction`, whose `.diagnosis` names the answers likely mistyped.
+#[pyfunction]
+#[pyo3(signature = (game, history=None, strategy=None, show=10, pool=None, ties=None, seed=None, first_guess=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn hint(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    history: Option<&Bound<'_, PyAny>>,
+    strategy: Option<&Bound<'_, PyAny>>,
+    show: usize,
+    pool: Option<&str>,
+    ties: Option<&str>,
+    seed: Option<u64>,
+    first_guess: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyHint> {
+    let g = game.get();
+    let moves = match history {
+        Some(h) if !h.is_none() => g.history(h)?,
+        _ => Vec::new(),
+    };
+    let strategies = match strategy {
+        Some(s) => kinds(s)?,
+        None => Some(vec![StrategyKind::Minimax]),
+    };
+    let spec = crate::analysis::options_spec(g, pool, ties, seed, first_guess)?;
+    let options = spec.resolve(g.game()).map_err(bad)?;
+    let opts = HintOptions {
+        strategies,
+        options,
+        show,
+    };
+    let engine = Arc::clone(&g.engine);
+    let report = crate::run::detached(py, move || codebreak_session::hint(&engine, &moves, &opts))?
+        .map_err(|e| crate::errors::session(py, e))?;
+    let candidates = PyList::empty(py);
+    for c in &report.candidates {
+        candidates.append(g.label_py(py, c)?)?;
+    }
+    let label = |l: &Option<String>| -> PyResult<Py<PyAny>> {
+        match l {
+            Some(l) => Ok(g.label_py(py, l)?.unbind()),
+            None => Ok(py.None()),
+        }
+    };
+    let suggestions = PyList::empty(py);
+    for s in &report.suggestions {
+        let v = serde_json::to_value(s).map_err(bad)?;
+        let d = crate::convert::json(py, &v)?;
+        d.cast::<PyDict>()?
+            .set_item("guess", g.label_py(py, &s.guess)?)?;
+        suggestions.append(d)?;
+    }
+    let omitted = crate::convert::json(py, &serde_json::to_value(&report.omitted).map_err(bad)?)?;
+    Ok(PyHint {
+        remaining: report.remaining,
+        candidates: candidates.unbind(),
+        guess: label(&report.guess)?,
+        suggestions: suggestions.unbind(),
+        solved: label(&report.solved)?,
+        omitted: omitted.unbind(),
+    })
+}
+
+/// A strategy breaking a secret from the replies it is told: `guess()` gives the guess to
+/// answer (None once solved), `tell(reply)` answers it. A reply that no secret gives along
+/// with the earlier ones raises `codebreak.Contradiction` (with `.diagnosis`) and changes
+/// nothing; `undo()` takes back the last answer and `correct(n, reply)` corrects answer n.
+#[pyclass(module = "codebreak", name = "Solver", frozen)]
+pub struct PySolver {
+    game: Py<PyGame>,
+    session: Mutex<SolveSession>,
+}
+
+impl PySolver {
+    fn lock(&self) -> MutexGuard<'_, SolveSession> {
+        self.session.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[pymethods]
+impl PySolver {
+    #[new]
+    #[pyo3(signature = (game, strategy="minimax", pool=None, ties=None, seed=None, first_guess=None))]
+    fn new(
+        game: &Bound<'_, PyGame>,
+        strategy: &str,
+        pool: Option<&str>,
+        ties: Option<&str>,
+        seed: Option<u64>,
+        first_guess: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PySolver> {
+        let g = game.get();
+        let spec = crate::analysis::options_spec(g, pool, ties, seed, first_guess)?;
+        let s = crate::analysis::strategy(g, strategy, &spec)?;
+        Ok(PySolver {
+            game: game.clone().unbind(),
+            session: Mutex::new(SolveSession::new(Arc::clone(&g.engine), s)),
+        })
+    }
+
+    /// The guess to answer next (the same until a reply is told), or None once solved.
+    fn guess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let next = crate::run::detached(py, || self.lock().next_guess())?;
+        match next {
+            Some(c) => self.game.get().code_py(py, &c),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+
+    /// Tells the reply to the pending guess (a reply value of a custom game, or text such as
+    /// "1B2W"). Returns True when the secret is found.
+    fn tell(&self, py: Python<'_>, reply: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let fb = self.game.get().reply(reply)?;
+        let r = crate::run::detached(py, || {
+            let mut s = self.lock();
+            s.reply(fb).map(|_| s.is_solved())
+        })?;
+        r.map_err(|e| crate::errors::session(py, e))
+    }
+
+    /// Takes back the last answer.
+    fn undo(&self, py: Python<'_>) -> PyResult<()> {
+        self.lock()
+            .undo()
+            .map_err(|e| crate::errors::session(py, e))
+    }
+
+    /// Corrects answer `answer` (numbered from 1); the later guesses stay as played.
+    fn correct(&self, py: Python<'_>, answer: usize, reply: &Bound<'_, PyAny>) -> PyResult<()> {
+        let fb = self.game.get().reply(reply)?;
+        let r = crate::run::detached(py, || self.lock().correct(answer, fb).map(|_| ()))?;
+        r.map_err(|e| crate::errors::session(py, e))
+    }
+
+    /// Whether the last reply says the secret was found.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.lock().is_solved()
+    }
+
+    /// Secrets still consistent with every reply.
+    #[getter]
+    fn remaining(&self) -> usize {
+        self.lock().remaining()
+    }
+
+    /// The first `n` secrets still consistent with every reply.
+    #[pyo3(signature = (n=10))]
+    fn candidates<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
+        let codes = self.lock().candidates(n);
+        let list = PyList::empty(py);
+        for c in &codes {
+            list.append(self.game.get().code_py(py, c)?)?;
+        }
+        Ok(list)
+    }
+
+    /// The moves so far: [(guess, reply), ...].
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self.lock().history();
+        let g = self.game.get();
+        let list = PyList::empty(py);
+        for (c, fb) in moves {
+            list.append((g.code_py(py, &c)?, g.reply_py(py, fb)?))?;
+        }
+        Ok(list)
+    }
+
+    /// The secret, once found (else None).
+    #[getter]
+    fn secret<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let s = self.lock();
+        match s
+            .is_solved()
+            .then(|| s.candidates(1))
+            .and_then(|c| c.first().copied())
+        {
+            Some(c) => self.game.get().code_py(py, &c),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+
+    /// The strategy with its options, in words.
+    #[getter]
+    fn strategy(&self) -> String {
+        self.lock().description().to_string()
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let s = self.lock();
+        Ok(format!(
+            "<codebreak.Solver {}: {} moves, {} remaining>",
+            s.description(),
+            s.history().len(),
+            s.remaining()
+        ))
+    }
+}

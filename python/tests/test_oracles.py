@@ -1,0 +1,73 @@
+"""The project's oracle files (tests/data), replayed through the package: every published
+figure that `codebreak analyze` and `codebreak optimal` must reach, reached from Python."""
+
+import pytest
+
+import codebreak as cb
+from conftest import game_of, oracle_rows, parse_flags
+
+ANALYZE = oracle_rows("analyze_oracles.tsv")
+OPTIMAL = [r for r in oracle_rows("optimal_oracles.tsv") if r[5] == "fast"]
+
+
+@pytest.mark.parametrize("row", ANALYZE, ids=[r[0] for r in ANALYZE])
+def test_analyze_oracles(row):
+    _, args, secrets, total, worst, histogram, source = row
+    flags = parse_flags(args)
+    game = game_of(flags)
+    r = cb.analyze(
+        game,
+        strategy=flags.get("--strategy", "minimax"),
+        pool=flags.get("--pool"),
+        ties=flags.get("--ties"),
+        first_guess=flags.get("--first-guess"),
+    )
+    assert r.secrets == int(secrets), source
+    assert sum(r.histogram.values()) == r.secrets
+    assert sum(k * n for k, n in r.histogram.items()) == r.total
+    if total != "-":
+        assert r.total == int(total), source
+        assert r.average == pytest.approx(int(total) / int(secrets))
+    if worst.startswith("<="):
+        assert r.worst <= int(worst[2:]), source
+    else:
+        assert r.worst == int(worst), source
+    if histogram != "-":
+        want = [int(n) for n in histogram.split(",")]
+        assert [r.histogram[k] for k in range(1, len(want) + 1)] == want, source
+    # The independent checker agrees with the analysis.
+    v = cb.verify(game, r.tree)
+    assert (v.secrets, v.total, v.worst) == (r.secrets, r.total, r.worst)
+
+
+@pytest.mark.parametrize("row", OPTIMAL, ids=[r[0] for r in OPTIMAL])
+def test_optimal_oracles(row):
+    _, args, total, worst, average, _, source = row
+    flags = parse_flags(args)
+    game = game_of(flags)
+    r = cb.optimal(
+        game,
+        objective=flags.get("--objective", "expected"),
+        max_depth=int(flags["--max-depth"]) if "--max-depth" in flags else None,
+        pool=flags.get("--pool"),
+    )
+    if total != "-":
+        assert r.total == int(total), source
+    if worst != "-":
+        assert r.worst == int(worst), source
+    if average != "-":
+        assert round(r.average, 3) == float(average), source
+    assert r.nodes > 0
+    v = cb.verify(game, r.tree)
+    assert (v.total, v.worst) == (r.total, r.worst)
+
+
+def test_knuth_5801_and_koyama_lai_5625(mm46):
+    knuth = cb.analyze(mm46, strategy="minimax", first_guess="1122")
+    assert (knuth.total, knuth.worst) == (5801, 5)
+    assert knuth.average == pytest.approx(4.476, abs=5e-4)
+    assert knuth.fraction == "5801/1296"
+    assert knuth.tree.root.guess == "1122"
+    best = cb.optimal(mm46, objective="expected")
+    assert (best.total, best.secrets) == (5625, 1296)
+    assert best.strategy == "optimal"
