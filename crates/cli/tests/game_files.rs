@@ -209,3 +209,32 @@ fn list_games_refuse_what_is_not_theirs() {
     let out = run_args(&["analyze", "--game-file", "no/such/game.toml"], None);
     assert_fails(&out, 2, &["no/such/game.toml"]);
 }
+
+#[test]
+fn optimal_on_game_files_equals_the_builtin_games() {
+    // twoD as a script (a list game, no symmetry) and the medium game (the built-in rule on
+    // generated codes): the optimum of the built-in game, for both objectives.
+    for (file, builtin) in [
+        ("twod.toml", &["--game", "twod"][..]),
+        ("medium.toml", &["--distinct-secret"][..]),
+    ] {
+        for objective in ["expected", "worst"] {
+            let f = game(file);
+            let mine = json(&[
+                "optimal",
+                "--game-file",
+                &f,
+                "--objective",
+                objective,
+                "--json",
+                "--self-check",
+            ]);
+            let mut args = vec!["optimal", "--objective", objective, "--json"];
+            args.extend_from_slice(builtin);
+            let theirs = json(&args);
+            assert_eq!(mine["total"], theirs["total"], "{file} {objective}");
+            assert_eq!(mine["worst"], theirs["worst"], "{file} {objective}");
+            assert_eq!(mine["self_check"]["total"], mine["total"], "{file}");
+        }
+    }
+}

@@ -53,8 +53,25 @@ impl<R: Rules> Solver<'_, R> {
     ) -> Vec<Choice> {
         let e = self.e;
         let n = s.len();
+        let first;
+        let hard;
         let mut pool: &[u32] = match (self.pool, side) {
+            // The root of a search after a given first guess: that guess alone (among those
+            // that could be the secret, when it could be).
+            _ if history.is_empty() && self.first_guess.is_some() => {
+                first = self
+                    .first_guess
+                    .filter(|&g| side != Side::Inside || s.contains(g))
+                    .map_or_else(Vec::new, |g| vec![g]);
+                &first
+            }
             (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
+            // Wordle's hard mode: the guesses its rule allows after these moves (those that
+            // could be the secret always keep it).
+            (Pool::All, _) if e.game().hard() => {
+                hard = e.pool_all(history);
+                &hard
+            }
             (Pool::All, _) => &self.all_codes,
         };
         // Outside guesses on small sets: first the few that split the set finely enough
@@ -115,6 +132,7 @@ impl<R: Rules> Solver<'_, R> {
     /// shortcut does not apply.
     fn outside_budget(&self, n: u64, d: u32, beta: Val) -> Option<Option<u64>> {
         if beta == INFINITE
+            || self.bounds.is_known()
             || self.e.feedback_count() > 64
             || n > self.bounds.branching() + 1
             || self.bounds.cap(d - 1) < n
