@@ -371,3 +371,33 @@ fn builtin_games_written_as_tables_have_the_same_optimum() {
         }
     }
 }
+
+#[test]
+fn a_small_wordle_matches_brute_force() {
+    // 243 replies: the search scores guesses with one histogram and filters outside guesses
+    // by reply collisions without the reply table.
+    let secrets = "baste batch bound caste catch eight fight found haste hatch hound latch light \
+                   match might mound night paste patch pound right round sight sound taste tight \
+                   waste watch wight wound";
+    let word = |w: &str| -> [u8; 5] { w.as_bytes().try_into().unwrap() };
+    let secrets: Vec<[u8; 5]> = secrets.split_whitespace().map(word).collect();
+    let mut guesses = secrets.clone();
+    guesses.extend(
+        "crane slate blimp fresh howdy month spilt chunk gawky"
+            .split_whitespace()
+            .map(word),
+    );
+    let list = codebreak_core::wordle::list_game(
+        "small wordle".into(),
+        String::new(),
+        &guesses,
+        &secrets,
+        End::Guess,
+        false,
+    )
+    .unwrap();
+    agree(
+        &Game::from_list(Arc::new(list)).unwrap(),
+        &[Pool::All, Pool::Consistent],
+    );
+}
