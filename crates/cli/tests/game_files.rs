@@ -238,3 +238,33 @@ fn optimal_on_game_files_equals_the_builtin_games() {
         }
     }
 }
+
+#[test]
+fn optimal_trees_of_game_files_are_read_back_by_verify() {
+    let dir = std::env::temp_dir().join(format!("codebreak-optimal-trees-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, objective) in [("coins3/coins3.toml", "worst"), ("twod.toml", "expected")] {
+        let f = game(file);
+        for format in ["json", "paths", "compact"] {
+            let tree = dir.join(format!("{}.{format}", file.replace('/', "-")));
+            let tree = tree.to_str().unwrap();
+            let made = json(&[
+                "optimal",
+                "--game-file",
+                &f,
+                "--objective",
+                objective,
+                "--tree",
+                tree,
+                "--format",
+                format,
+                "--self-check",
+                "--json",
+            ]);
+            let checked = json(&["verify", "--game-file", &f, tree, "--json"]);
+            assert_eq!(checked["total"], made["total"], "{file} {format}");
+            assert_eq!(checked["worst"], made["worst"], "{file} {format}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

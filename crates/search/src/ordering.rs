@@ -369,6 +369,9 @@ impl<R: Rules> Scorer<'_, '_, R> {
         let gp = e.packed(g);
         let m = HIST_LEN - 1;
         let mut limit = self.limit();
+        // A class larger than the depth left allows fails the guess at once (the winning
+        // class holds one secret, which every depth allows).
+        let cap = if self.cap == 0 { u64::MAX } else { self.cap };
         // The counting bound of every class so far, the winning one included (one too much
         // at most, which `limit` allows for).
         let mut t = n as u64;
@@ -381,7 +384,7 @@ impl<R: Rules> Scorer<'_, '_, R> {
             if k % 16 == 15 {
                 limit = self.limit();
             }
-            if t > limit {
+            if t > limit || u64::from(h) >= cap {
                 for &r in &replies[..=k] {
                     hist[r as usize] = 0;
                 }

@@ -450,7 +450,18 @@ impl<R: Rules> Solver<'_, R> {
         } else {
             None
         };
-        for ((fb, class), lb) in split.classes.iter().zip(&split.lbs) {
+        // A budget no strategy within `d` guesses can reach (each secret costs at most `d`)
+        // is shared out the same in any order: then the largest classes go first, since a
+        // class that cannot be solved within the depth left fails the guess, and the largest
+        // are the likeliest to (the proof that a depth is too small, under a depth limit).
+        let unbounded = total(beta) > split.n.saturating_mul(u64::from(d));
+        let order: Vec<usize> = if unbounded {
+            (0..split.classes.len()).rev().collect()
+        } else {
+            (0..split.classes.len()).collect()
+        };
+        for i in order {
+            let ((fb, class), lb) = (&split.classes[i], &split.lbs[i]);
             rest -= lb;
             let beta_now = match trial.live {
                 Some(l) => beta.min(l.bound()),
