@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times the exact search on the issue's speed targets (release build), checking each figure.
-# Usage: bash scripts/bench-optimal.sh [mm46|bulls|mm47|mm48 ...]  (default: mm46 bulls mm47)
+# Usage: bash scripts/bench-optimal.sh [mm46|bulls|mm47|mm48|coins12|coins13|wordle|wordle-worst|wordle-hard ...]
+# (default: mm46 bulls mm47 coins12 wordle wordle-worst)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet -p codebreak
@@ -13,13 +14,18 @@ run() { # name, expected total or "-", args...
   echo "$name: $total; $(echo "$out" | grep 'wall')"
   if [ "$want" != "-" ] && [ "${total%% *}" != "$want" ]; then echo "$name: expected total $want" >&2; exit 1; fi
 }
-for t in "${@:-mm46 bulls mm47}"; do
+for t in "${@:-mm46 bulls mm47 coins12 wordle wordle-worst}"; do
   for x in $t; do
     case $x in
       mm46) run "MM(4,6)" 5625 ;;
       bulls) run "Bulls 4/10" 26274 --game bulls ;;
       mm47) run "MM(4,7)" 11228 --pegs 4 --colors 7 ;;
       mm48) run "MM(4,8)" 20471 --pegs 4 --colors 8 ;;
+      coins12) run "12 coins, worst" 72 --game-file examples/games/coins12.toml --objective worst ;;
+      coins13) run "13 coins, worst" - --game-file examples/games/coins13.toml --objective worst ;;
+      wordle) run "Wordle after SALET" 7920 --game wordle --first-guess salet ;;
+      wordle-worst) run "Wordle after SALET, worst" 7920 --game wordle --first-guess salet --objective worst ;;
+      wordle-hard) run "Wordle hard after SALET, 6 guesses" 8122 --game wordle --hard --first-guess salet --max-depth 6 ;;
       *) echo "unknown target $x" >&2; exit 2 ;;
     esac
   done

@@ -209,3 +209,62 @@ fn list_games_refuse_what_is_not_theirs() {
     let out = run_args(&["analyze", "--game-file", "no/such/game.toml"], None);
     assert_fails(&out, 2, &["no/such/game.toml"]);
 }
+
+#[test]
+fn optimal_on_game_files_equals_the_builtin_games() {
+    // twoD as a script (a list game, no symmetry) and the medium game (the built-in rule on
+    // generated codes): the optimum of the built-in game, for both objectives.
+    for (file, builtin) in [
+        ("twod.toml", &["--game", "twod"][..]),
+        ("medium.toml", &["--distinct-secret"][..]),
+    ] {
+        for objective in ["expected", "worst"] {
+            let f = game(file);
+            let mine = json(&[
+                "optimal",
+                "--game-file",
+                &f,
+                "--objective",
+                objective,
+                "--json",
+                "--self-check",
+            ]);
+            let mut args = vec!["optimal", "--objective", objective, "--json"];
+            args.extend_from_slice(builtin);
+            let theirs = json(&args);
+            assert_eq!(mine["total"], theirs["total"], "{file} {objective}");
+            assert_eq!(mine["worst"], theirs["worst"], "{file} {objective}");
+            assert_eq!(mine["self_check"]["total"], mine["total"], "{file}");
+        }
+    }
+}
+
+#[test]
+fn optimal_trees_of_game_files_are_read_back_by_verify() {
+    let dir = std::env::temp_dir().join(format!("codebreak-optimal-trees-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, objective) in [("coins3/coins3.toml", "worst"), ("twod.toml", "expected")] {
+        let f = game(file);
+        for format in ["json", "paths", "compact"] {
+            let tree = dir.join(format!("{}.{format}", file.replace('/', "-")));
+            let tree = tree.to_str().unwrap();
+            let made = json(&[
+                "optimal",
+                "--game-file",
+                &f,
+                "--objective",
+                objective,
+                "--tree",
+                tree,
+                "--format",
+                format,
+                "--self-check",
+                "--json",
+            ]);
+            let checked = json(&["verify", "--game-file", &f, tree, "--json"]);
+            assert_eq!(checked["total"], made["total"], "{file} {format}");
+            assert_eq!(checked["worst"], made["worst"], "{file} {format}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

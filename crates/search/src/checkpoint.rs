@@ -320,10 +320,14 @@ impl Search<'_> {
     /// The header that identifies this search in checkpoints.
     pub fn header(&self) -> String {
         let spec = serde_json::to_string(&self.engine.game().spec()).unwrap_or_default();
-        format!(
+        let mut h = format!(
             "codebreak-checkpoint/2 game={spec} pool={:?} objective={:?} max_depth={:?}",
             self.options.pool, self.options.objective, self.options.max_depth
-        )
+        );
+        if let Some(g) = self.options.first_guess {
+            h.push_str(&format!(" first_guess={g}"));
+        }
+        h
     }
 
     /// What a checkpoint of this search must be.

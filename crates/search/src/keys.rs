@@ -7,7 +7,7 @@
 use codebreak_core::symmetry::{Relabel, canonical_history_with};
 use codebreak_core::{Candidates, Code, Feedback, Rules};
 
-use crate::memo::{Entry, key};
+use crate::memo::{Entry, key, key_with};
 use crate::solver::Solver;
 
 /// Sets at least this large are memoised.
@@ -44,7 +44,11 @@ impl<R: Rules> Solver<'_, R> {
             return None;
         }
         let tag = self.tag(d);
-        let plain = key(s.indices(), tag);
+        // In Wordle's hard mode the guesses allowed depend on the moves, not on the set alone.
+        let plain = match self.hard_constraints(history) {
+            Some(extra) => key_with(s.indices(), tag, extra),
+            None => key(s.indices(), tag),
+        };
         let k = history.len();
         let orders: usize = (1..=k).product();
         let canon = (!self.perms.is_empty()
@@ -67,6 +71,18 @@ impl<R: Rules> Solver<'_, R> {
                 (key(&words, tag | 1 << 31), relabel)
             });
         Some(Keys { plain, canon })
+    }
+
+    /// A hash of what Wordle's hard mode requires after `history`, or `None` when it is off.
+    fn hard_constraints(&self, history: &[(u32, Feedback)]) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let moves: Vec<(Code, Feedback)> =
+            history.iter().map(|&(g, f)| (self.e.code(g), f)).collect();
+        let rule = self.e.game().hard_mode(&moves)?;
+        let mut h = rustc_hash::FxHasher::default();
+        rule.hash(&mut h);
+        // Never 0, which stands for "no constraint" in `key_with`.
+        Some(h.finish() | 1)
     }
 
     /// What the memo knows of a node, under either key.

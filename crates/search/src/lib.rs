@@ -37,7 +37,9 @@ pub mod table;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use codebreak_core::{AnyEngine, Candidates, Engine, FeedbackKind, Pool, Rules, dispatch_engine};
+use codebreak_core::{
+    AnyEngine, Candidates, End, Engine, FeedbackKind, Pool, Rules, dispatch_engine,
+};
 use codebreak_tree::{DecisionTree, Node};
 use thiserror::Error;
 
@@ -124,6 +126,9 @@ pub struct SearchOptions {
     pub memo_cap: Option<usize>,
     /// Stop after this many nodes, as if interrupted (for time-boxed runs and tests).
     pub node_limit: Option<u64>,
+    /// The first guess (a code index of the engine's space), when only what follows it is
+    /// searched: the optimum after it.
+    pub first_guess: Option<u32>,
 }
 
 /// An optimal strategy and what it took to find it.
@@ -192,6 +197,25 @@ pub enum SearchError {
     /// The game is beyond what this search can finish.
     #[error("{0}")]
     TooLarge(String),
+    /// Pool consistent in a game that ends when the secret is known, where a secret need not
+    /// be a guess.
+    #[error(
+        "pool consistent plays only codes that could be the secret, but {game} ends when the secret is known and a secret may not be guessed: expected pool all"
+    )]
+    ConsistentPoolKnown {
+        /// The game.
+        game: String,
+    },
+    /// A first guess that is not a guess of the game.
+    #[error("first guess number {index} is not a guess of {game}, which has {guesses}")]
+    FirstGuess {
+        /// Its index.
+        index: u32,
+        /// The game.
+        game: String,
+        /// Guesses of the game.
+        guesses: usize,
+    },
     /// A checkpoint that does not belong to this search.
     #[error("checkpoint {path} is for a different search ({found}); expected {expected}")]
     Checkpoint {
@@ -245,6 +269,15 @@ fn branching(kind: FeedbackKind) -> u64 {
     (kind.count() as u64) - 1 - kind.all().filter(|&f| !kind.is_possible(f)).count() as u64
 }
 
+/// The counting bounds of a game: a guess's replies are its branches, the winning one aside
+/// in a game that ends with a guess.
+fn game_bounds(game: &codebreak_core::Game, secrets: usize) -> Bounds {
+    match game.end() {
+        End::Guess => Bounds::new(branching(game.feedback()), secrets),
+        End::Known => Bounds::known(game.feedback().count() as u64, secrets),
+    }
+}
+
 /// What every node of one search shares: the game's tables and the depth limit.
 struct Parts<'x, R: Rules> {
     e: &'x Engine<R>,
@@ -268,6 +301,21 @@ impl<'e> Search<'e> {
     ) -> Result<Search<'e>, SearchError> {
         let secrets = engine.space().secrets().len();
         let guesses = engine.space().len();
+        let game = engine.game();
+        if game.end() == End::Known && options.pool == Pool::Consistent {
+            return Err(SearchError::ConsistentPoolKnown {
+                game: game.to_string(),
+            });
+        }
+        if let Some(g) = options.first_guess
+            && g as usize >= guesses
+        {
+            return Err(SearchError::FirstGuess {
+                index: g,
+                game: game.to_string(),
+                guesses,
+            });
+        }
         if !force && secrets > MAX_SECRETS {
             let estimate = estimate(engine, &options);
             let (low, high) = estimate.range();
@@ -397,6 +445,13 @@ impl<'e> Search<'e> {
                 if d == 1 { "guess" } else { "guesses" }
             ));
         }
+        if let Some(g) = o.first_guess {
+            let game = self.engine.game();
+            s.push_str(&format!(
+                ", first guess {}",
+                game.format_code(&self.engine.space().code(g))
+            ));
+        }
         s.push(')');
         s
     }
@@ -411,19 +466,18 @@ impl<'e> Search<'e> {
                 .max_depth
                 .map(|d| d.min(NO_LIMIT))
                 .unwrap_or(NO_LIMIT),
-            bounds: Bounds::new(branching(e.game().feedback()), e.space().secrets().len()),
-            masks: e
-                .space()
-                .codes()
-                .iter()
-                // A list game's codes hold an index, not colours: bytes past 63 have no
-                // bit (its one colour never makes two absent ones).
-                .map(|c| {
-                    c.pegs()
-                        .iter()
-                        .fold(0u64, |m, &p| m | 1u64.checked_shl(p.into()).unwrap_or(0))
-                })
-                .collect(),
+            bounds: game_bounds(e.game(), e.space().secrets().len()),
+            // Colour sets mean something in peg games only: the codes of a list game are
+            // indices, whose bytes are no colours (and may pass 63).
+            masks: if e.game().has_peg_symmetry() {
+                e.space()
+                    .codes()
+                    .iter()
+                    .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << (p & 63)))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             all_colors: if colors >= 64 {
                 u64::MAX
             } else {
@@ -459,6 +513,7 @@ impl<'e> Search<'e> {
             status: &self.status,
             depth_tagged: tagged,
             win: p.e.game().win(),
+            first_guess: self.options.first_guess,
         }
     }
 
@@ -513,11 +568,21 @@ impl<'e> Search<'e> {
         d: u32,
         hist: &mut Vec<u64>,
     ) -> Result<Node, Interrupted> {
+        let e = s.e;
+        if e.game().end() == End::Known && cands.len() == 1 {
+            // The secret is known after these experiments: the leaf names it, and it is not
+            // counted.
+            let depth = history.len();
+            if hist.len() <= depth {
+                hist.resize(depth + 1, 0);
+            }
+            hist[depth] += 1;
+            return Ok(Node::leaf(e.code(cands.indices()[0])));
+        }
         let depth = history.len() + 1;
         if hist.len() <= depth {
             hist.resize(depth + 1, 0);
         }
-        let e = s.e;
         let (_, guess) = s
             .solve(cands, history, d, INFINITE)?
             .expect("a set solved once is solvable again");

@@ -34,8 +34,16 @@ pub struct Memo {
 
 /// The hash of a set of code indices (sorted) with a tag (the depth left, or 0).
 pub fn key(indices: &[u32], tag: u32) -> u128 {
+    key_with(indices, tag, 0)
+}
+
+/// [`key`] with more of what the value depends on: `extra` (a hash of Wordle's hard-mode
+/// constraints, which decide the guesses allowed); `key_with(i, t, 0) == key(i, t)`.
+pub fn key_with(indices: &[u32], tag: u32, extra: u64) -> u128 {
     let mut a: u64 = 0x243f_6a88_85a3_08d3 ^ (tag as u64) << 32 ^ indices.len() as u64;
     let mut b: u64 = 0x1319_8a2e_0370_7344 ^ (indices.len() as u64) << 20 ^ tag as u64;
+    a ^= extra.rotate_left(29);
+    b ^= extra;
     for &i in indices {
         a = (a ^ i as u64)
             .wrapping_mul(0x0000_0100_0000_01b3)

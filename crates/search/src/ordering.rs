@@ -17,6 +17,10 @@ use crate::table::few_collisions;
 /// Sets at least this large score one guess per symmetry class.
 const SYMMETRY_MIN: usize = 24;
 
+/// Games with more replies than this score a guess with one histogram whose bound grows as
+/// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
+const SPARSE_REPLIES: usize = 32;
+
 /// A guess worth trying, with its lower bound.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Choice {
@@ -53,8 +57,25 @@ impl<R: Rules> Solver<'_, R> {
     ) -> Vec<Choice> {
         let e = self.e;
         let n = s.len();
+        let first;
+        let hard;
         let mut pool: &[u32] = match (self.pool, side) {
+            // The root of a search after a given first guess: that guess alone (among those
+            // that could be the secret, when it could be).
+            _ if history.is_empty() && self.first_guess.is_some() => {
+                first = self
+                    .first_guess
+                    .filter(|&g| side != Side::Inside || s.contains(g))
+                    .map_or_else(Vec::new, |g| vec![g]);
+                &first
+            }
             (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
+            // Wordle's hard mode: the guesses its rule allows after these moves (those that
+            // could be the secret always keep it).
+            (Pool::All, _) if e.game().hard() => {
+                hard = e.pool_all(history);
+                &hard
+            }
             (Pool::All, _) => &self.all_codes,
         };
         // Outside guesses on small sets: first the few that split the set finely enough
@@ -115,7 +136,7 @@ impl<R: Rules> Solver<'_, R> {
     /// shortcut does not apply.
     fn outside_budget(&self, n: u64, d: u32, beta: Val) -> Option<Option<u64>> {
         if beta == INFINITE
-            || self.e.feedback_count() > 64
+            || self.bounds.is_known()
             || n > self.bounds.branching() + 1
             || self.bounds.cap(d - 1) < n
         {
@@ -172,17 +193,19 @@ impl<R: Rules> Solver<'_, R> {
                     .copied()
                     .filter(|&g| {
                         let gp = self.e.packed(g);
-                        let mut seen = 0u64;
+                        // One bit per reply index (up to 256).
+                        let mut seen = [0u64; HIST_LEN / 64];
                         let mut collisions = 0u64;
                         for &p in &order {
-                            let bit = 1u64 << (rules.score(p, gp).index() & 63);
-                            if seen & bit != 0 {
+                            let r = rules.score(p, gp).index() & (HIST_LEN - 1);
+                            let (word, bit) = (r / 64, 1u64 << (r % 64));
+                            if seen[word] & bit != 0 {
                                 collisions += 1;
                                 if collisions > allowed {
                                     return false;
                                 }
                             }
-                            seen |= bit;
+                            seen[word] |= bit;
                         }
                         true
                     })
@@ -256,18 +279,18 @@ impl<R: Rules> Solver<'_, R> {
             use rayon::prelude::*;
             pool.par_chunks(256)
                 .flat_map_iter(|chunk| {
-                    let mut lanes = [[0u32; 4]; HIST_LEN];
+                    let mut scratch = Scratch::new(s.len());
                     let scorer = &scorer;
                     chunk
                         .iter()
-                        .filter_map(move |&g| scorer.score(g, &mut lanes))
+                        .filter_map(move |&g| scorer.choose(g, &mut scratch))
                         .collect::<Vec<_>>()
                 })
                 .collect()
         } else {
-            let mut lanes = [[0u32; 4]; HIST_LEN];
+            let mut scratch = Scratch::new(s.len());
             pool.iter()
-                .filter_map(|&g| scorer.score(g, &mut lanes))
+                .filter_map(|&g| scorer.choose(g, &mut scratch))
                 .collect()
         };
         choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
@@ -294,7 +317,133 @@ struct Scorer<'a, 's, R: Rules> {
     bar: AtomicU64,
 }
 
+/// Scratch space of one thread scoring guesses.
+struct Scratch {
+    /// Four interleaved histograms ([`Scorer::score`]).
+    lanes: [[u32; 4]; HIST_LEN],
+    /// One histogram, all zeros between guesses ([`Scorer::score_sparse`]).
+    hist: [u32; HIST_LEN],
+    /// The reply of each secret to the guess being scored.
+    replies: Vec<u8>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        Scratch {
+            lanes: [[0; 4]; HIST_LEN],
+            hist: [0; HIST_LEN],
+            replies: vec![0; n],
+        }
+    }
+}
+
 impl<R: Rules> Scorer<'_, '_, R> {
+    /// The choice `g` makes, if its bound can win, by the kernel that suits the game.
+    #[inline]
+    fn choose(&self, g: u32, scratch: &mut Scratch) -> Option<Choice> {
+        if self.solver.e.feedback_count() > SPARSE_REPLIES {
+            self.score_sparse(g, &mut scratch.hist, &mut scratch.replies)
+        } else {
+            self.score(g, &mut scratch.lanes)
+        }
+    }
+
+    /// [`score`](Self::score) for games with many replies (Wordle's 243), where most replies
+    /// of a set are few and scattered: one histogram, whose counting bound grows by
+    /// [`Bounds::steps`](crate::bounds::Bounds::steps) as each secret is counted, so a
+    /// hopeless guess is dropped after a few secrets without summing every reply's count;
+    /// the replies are kept, so that only the classes met are read and reset. `hist` is all
+    /// zeros before and after.
+    #[inline]
+    fn score_sparse(
+        &self,
+        g: u32,
+        hist: &mut [u32; HIST_LEN],
+        replies: &mut [u8],
+    ) -> Option<Choice> {
+        let e = self.solver.e;
+        let bounds = &self.solver.bounds;
+        let steps = bounds.steps();
+        let n = self.s.len();
+        let rules = e.rules();
+        let gp = e.packed(g);
+        let m = HIST_LEN - 1;
+        let mut limit = self.limit();
+        // A class larger than the depth left allows fails the guess at once (the winning
+        // class holds one secret, which every depth allows).
+        let cap = if self.cap == 0 { u64::MAX } else { self.cap };
+        // The counting bound of every class so far, the winning one included (one too much
+        // at most, which `limit` allows for).
+        let mut t = n as u64;
+        for (k, (&p, slot)) in self.s.packed().iter().zip(replies.iter_mut()).enumerate() {
+            let r = rules.score(p, gp).index() & m;
+            *slot = r as u8;
+            let h = hist[r];
+            hist[r] = h + 1;
+            t += u64::from(steps[h as usize]);
+            if k % 16 == 15 {
+                limit = self.limit();
+            }
+            if t > limit || u64::from(h) >= cap {
+                for &r in &replies[..=k] {
+                    hist[r as usize] = 0;
+                }
+                return None;
+            }
+        }
+        let win = self.solver.win.index();
+        let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);
+        let mut consistent = false;
+        for &r in replies.iter() {
+            let h = hist[r as usize];
+            if h == 0 {
+                continue;
+            }
+            hist[r as usize] = 0;
+            if r as usize == win {
+                consistent = true;
+                continue;
+            }
+            t += bounds.fill_of(h as usize);
+            spread += h as u64 * h as u64;
+            parts += 1;
+            largest = largest.max(h);
+        }
+        self.finish(g, t, spread, parts, largest, consistent)
+    }
+
+    /// The choice of a guess from its classes: the counting bound of the non-winning ones
+    /// (`t`), the sum of their squared sizes, how many there are and the largest, and
+    /// whether the guess could be the secret.
+    #[inline]
+    fn finish(
+        &self,
+        g: u32,
+        t: u64,
+        spread: u64,
+        parts: u32,
+        largest: u32,
+        consistent: bool,
+    ) -> Option<Choice> {
+        let bounds = &self.solver.bounds;
+        let n = self.s.len();
+        if !consistent && parts <= 1 {
+            return None; // learns nothing
+        }
+        if largest as u64 > self.cap {
+            return None;
+        }
+        let lb = pack(n as u64 + t, 1 + bounds.depth_of(largest as usize));
+        if self.best_only && self.bar.fetch_min(lb, Ordering::Relaxed) <= lb {
+            return None;
+        }
+        (lb < self.beta).then_some(Choice {
+            lb,
+            spread,
+            guess: g,
+        })
+    }
+
     /// The total a guess's bound may reach before it is dropped: that of `beta`, or of the
     /// best bound so far with `best_only`; `u64::MAX` for none.
     #[inline]
@@ -377,20 +526,6 @@ impl<R: Rules> Scorer<'_, '_, R> {
             parts += 1;
             largest = largest.max(h);
         }
-        if !consistent && parts <= 1 {
-            return None; // learns nothing
-        }
-        if largest as u64 > self.cap {
-            return None;
-        }
-        let lb = pack(n as u64 + t, 1 + bounds.depth_of(largest as usize));
-        if self.best_only && self.bar.fetch_min(lb, Ordering::Relaxed) <= lb {
-            return None;
-        }
-        (lb < self.beta).then_some(Choice {
-            lb,
-            spread,
-            guess: g,
-        })
+        self.finish(g, t, spread, parts, largest, consistent)
     }
 }

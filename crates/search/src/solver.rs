@@ -55,6 +55,8 @@ pub struct Solver<'a, R: Rules> {
     pub orders: Vec<Vec<[u8; MAX_PEGS]>>,
     /// Every reply, tabulated, when the game is small enough.
     pub table: Option<&'a ScoreTable>,
+    /// The only guess tried at the root, when given.
+    pub first_guess: Option<u32>,
 }
 
 /// A guess being evaluated: its place in the bound order, and the bound other threads may
@@ -79,6 +81,29 @@ struct Split<P> {
 }
 
 impl<R: Rules> Solver<'_, R> {
+    /// The value of sets solved without a search: `Some(found)` for them, `None` for the
+    /// others. When the game ends with a guess, one secret costs that guess, two cost three
+    /// guesses (one of them, then the other if needed), and none of two or more is found
+    /// within one guess. When it ends as soon as the secret is known, one secret costs
+    /// nothing more (the leaf names it, with its code), and none of two or more is known
+    /// without an experiment.
+    fn trivial(&self, s: &Candidates<R::Packed>, d: u32) -> Option<Found> {
+        let n = s.len();
+        if self.bounds.is_known() {
+            return match (n, d) {
+                (1, _) => Some(Some((pack(0, 0), s.indices()[0]))),
+                (_, 0) => Some(None),
+                _ => None,
+            };
+        }
+        match (n, d) {
+            (1, _) => Some(Some((pack(1, 1), s.indices()[0]))),
+            (_, 0 | 1) => Some(None),
+            (2, _) => Some(Some((pack(3, 2), s.indices()[0]))),
+            _ => None,
+        }
+    }
+
     /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
     pub fn solve(
         &self,
@@ -88,16 +113,8 @@ impl<R: Rules> Solver<'_, R> {
         beta: Val,
     ) -> Result<Found, Interrupted> {
         let n = s.len();
-        if n == 1 {
-            let v = pack(1, 1);
-            return Ok((v < beta).then(|| (v, s.indices()[0])));
-        }
-        if d <= 1 {
-            return Ok(None);
-        }
-        if n == 2 {
-            let v = pack(3, 2);
-            return Ok((v < beta).then(|| (v, s.indices()[0])));
+        if let Some(found) = self.trivial(s, d) {
+            return Ok(found.filter(|&(v, _)| v < beta));
         }
         let lb = self.bounds.lower(n as u64, d);
         if lb >= beta {
@@ -124,7 +141,9 @@ impl<R: Rules> Solver<'_, R> {
                 _ => {}
             }
         }
-        let found = if n <= INSIDE_FIRST_MAX {
+        // In a game that ends when the secret is known, no guess finds a secret at once: the
+        // guesses that could be the secret are no better than the others.
+        let found = if n <= INSIDE_FIRST_MAX && !self.bounds.is_known() {
             self.solve_small(s, history, d, beta, lb)?
         } else {
             self.solve_large(s, history, d, beta, lb)?
@@ -208,14 +227,8 @@ impl<R: Rules> Solver<'_, R> {
         pre: Option<&[Choice]>,
     ) -> Result<Found, Interrupted> {
         let n = s.len();
-        if n == 1 {
-            return Ok(Some((pack(1, 1), s.indices()[0])));
-        }
-        if d <= 1 {
-            return Ok(None);
-        }
-        if n == 2 {
-            return Ok(Some((pack(3, 2), s.indices()[0])));
+        if let Some(found) = self.trivial(s, d) {
+            return Ok(found);
         }
         if self.status.cancel.load(Ordering::Relaxed) {
             return Err(Interrupted);
@@ -437,7 +450,18 @@ impl<R: Rules> Solver<'_, R> {
         } else {
             None
         };
-        for ((fb, class), lb) in split.classes.iter().zip(&split.lbs) {
+        // A budget no strategy within `d` guesses can reach (each secret costs at most `d`)
+        // is shared out the same in any order: then the largest classes go first, since a
+        // class that cannot be solved within the depth left fails the guess, and the largest
+        // are the likeliest to (the proof that a depth is too small, under a depth limit).
+        let unbounded = total(beta) > split.n.saturating_mul(u64::from(d));
+        let order: Vec<usize> = if unbounded {
+            (0..split.classes.len()).rev().collect()
+        } else {
+            (0..split.classes.len()).collect()
+        };
+        for i in order {
+            let ((fb, class), lb) = (&split.classes[i], &split.lbs[i]);
             rest -= lb;
             let beta_now = match trial.live {
                 Some(l) => beta.min(l.bound()),

@@ -1,9 +1,14 @@
 //! The branch and bound agrees with a brute-force search (every guess, every class, no bounds,
-//! no symmetry) on small games, for both objectives, both pools and depth limits.
+//! no symmetry) on small games, for both objectives, both pools and depth limits; on list
+//! games too, those that end when the secret is known (counterfeit coins, random tables)
+//! among them.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use codebreak_core::{AnyEngine, Code, Game, GameKind, GameSpec, Pool};
+use codebreak_core::{
+    AnyEngine, Code, End, Game, GameKind, GameSpec, ListGame, ListParts, ListRule, Pool,
+};
 use codebreak_search::{Objective, Search, SearchOptions};
 
 /// Known results: (secrets, guesses left) -> least (total, worst), if any.
@@ -12,7 +17,10 @@ type Table = HashMap<(Vec<usize>, u32), Option<(u64, u64)>>;
 /// Least (total, worst) for a set within some guesses, in the objective's order.
 struct Brute<'a> {
     game: &'a Game,
+    /// Every code (the guesses first).
     guesses: Vec<Code>,
+    /// How many of them are guesses.
+    guess_count: usize,
     pool: Pool,
     objective: Objective,
     memo: Table,
@@ -27,6 +35,10 @@ impl Brute<'_> {
     }
 
     fn solve(&mut self, set: &[usize], depth: u32) -> Option<(u64, u64)> {
+        let known = self.game.end() == End::Known;
+        if known && set.len() == 1 {
+            return Some((0, 0));
+        }
         if depth == 0 {
             return None;
         }
@@ -36,7 +48,7 @@ impl Brute<'_> {
         }
         let n = set.len() as u64;
         let pool: Vec<usize> = match self.pool {
-            Pool::All => (0..self.guesses.len()).collect(),
+            Pool::All => (0..self.guess_count).collect(),
             Pool::Consistent => set.to_vec(),
         };
         let mut best: Option<(u64, u64)> = None;
@@ -70,6 +82,9 @@ impl Brute<'_> {
                     }
                 }
             }
+            if known && classes.len() == 1 {
+                continue; // learns nothing
+            }
             if ok && best.is_none_or(|b| self.better((total, worst), b)) {
                 best = Some((total, worst));
             }
@@ -100,48 +115,289 @@ fn branch_and_bound_matches_brute_force() {
         },
     ];
     for spec in games {
+        agree(&Game::new(&spec).unwrap(), &[Pool::All, Pool::Consistent]);
+    }
+}
+
+/// The search and the brute force agree on `game` with each pool, both objectives, and
+/// depth limits.
+fn agree(game: &Game, pools: &[Pool]) {
+    let engine = AnyEngine::new(game).unwrap();
+    let space = engine.space();
+    let guesses: Vec<Code> = space.codes().to_vec();
+    let secrets: Vec<usize> = space.secrets().iter().map(|&i| i as usize).collect();
+    for &pool in pools {
+        for objective in [Objective::Expected, Objective::Worst] {
+            for max_depth in [None, Some(2), Some(3), Some(4)] {
+                let mut brute = Brute {
+                    game,
+                    guesses: guesses.clone(),
+                    guess_count: space.len(),
+                    pool,
+                    objective,
+                    memo: HashMap::new(),
+                };
+                let want = brute.solve(&secrets, max_depth.unwrap_or(30));
+                let options = SearchOptions {
+                    objective,
+                    max_depth,
+                    pool,
+                    ..Default::default()
+                };
+                let got = Search::new(&engine, options, false).unwrap().run();
+                let what = format!("{game} {pool:?} {objective:?} {max_depth:?}");
+                match (want, got) {
+                    (Some((t, w)), Ok(sol)) => {
+                        assert_eq!((sol.total, sol.worst as u64), (t, w), "{what}");
+                        let check = codebreak_tree::verify(game, &sol.tree.root).unwrap();
+                        assert_eq!((check.total, check.worst), (sol.total, sol.worst), "{what}");
+                    }
+                    (None, Err(codebreak_search::SearchError::Infeasible { .. })) => {}
+                    (w, g) => panic!(
+                        "{what}: brute force {w:?}, search {:?}",
+                        g.map(|s| (s.total, s.worst))
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// `n` coins, one heavier or lighter (secrets `a+`, `a-`, ...), weighed `ab-cd` (equal numbers
+/// of coins on each pan, each pair of pans once): replies `<`, `=`, `>`, end when known.
+fn coins(n: usize) -> Game {
+    let names: Vec<char> = ('a'..).take(n).collect();
+    let mut guesses = Vec::new();
+    // Every (left, right) of disjoint equal-sized sets, left holding the lowest coin.
+    for left in 1u32..1 << n {
+        for right in 1u32..1 << n {
+            if left & right == 0
+                && left.count_ones() == right.count_ones()
+                && left.trailing_zeros() < right.trailing_zeros()
+            {
+                guesses.push((left, right));
+            }
+        }
+    }
+    let text = |m: u32| -> String {
+        (0..n)
+            .filter(|i| m >> i & 1 == 1)
+            .map(|i| names[i])
+            .collect()
+    };
+    let mut table = Vec::new();
+    for &(l, r) in &guesses {
+        for coin in 0..n {
+            for heavy in [true, false] {
+                let side = if l >> coin & 1 == 1 {
+                    1
+                } else if r >> coin & 1 == 1 {
+                    -1
+                } else {
+                    0
+                };
+                // Left pan heavier: ">" (2); lighter "<" (0); balanced "=" (1).
+                table.push(match (side, heavy) {
+                    (0, _) => 1,
+                    (1, true) | (-1, false) => 2,
+                    _ => 0,
+                });
+            }
+        }
+    }
+    let list = ListGame::new(ListParts {
+        name: format!("{n} coins"),
+        rule: Some(ListRule::Table),
+        end: End::Known,
+        guesses: guesses
+            .iter()
+            .map(|&(l, r)| format!("{}-{}", text(l), text(r)))
+            .collect(),
+        secrets: names
+            .iter()
+            .flat_map(|c| [format!("{c}+"), format!("{c}-")])
+            .collect(),
+        replies: vec!["<".into(), "=".into(), ">".into()],
+        table,
+        ..ListParts::default()
+    })
+    .unwrap();
+    Game::from_list(Arc::new(list)).unwrap()
+}
+
+/// A game of `guesses` guesses and `secrets` secrets whose replies (of `replies`) are drawn
+/// by a small generator from `seed`; `None` when two secrets cannot be told apart.
+fn random_known(guesses: usize, secrets: usize, replies: u8, seed: u64) -> Option<Game> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut table = Vec::new();
+    for _ in 0..guesses * secrets {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        table.push((x % replies as u64) as u8);
+    }
+    ListGame::new(ListParts {
+        name: format!("random {seed}"),
+        rule: Some(ListRule::Table),
+        end: End::Known,
+        guesses: (0..guesses).map(|g| format!("g{g}")).collect(),
+        secrets: (0..secrets).map(|s| format!("s{s}")).collect(),
+        replies: (0..replies).map(|r| format!("r{r}")).collect(),
+        table,
+        ..ListParts::default()
+    })
+    .ok()
+    .map(|l| Game::from_list(Arc::new(l)).unwrap())
+}
+
+#[test]
+fn known_end_games_match_brute_force() {
+    for n in 3..=5 {
+        agree(&coins(n), &[Pool::All]);
+    }
+    let mut checked = 0;
+    for seed in 0..40 {
+        if let Some(game) = random_known(5, 9, 3, seed) {
+            agree(&game, &[Pool::All]);
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} random games could be told apart"
+    );
+    for seed in 0..10 {
+        if let Some(game) = random_known(4, 7, 2, seed) {
+            agree(&game, &[Pool::All]);
+        }
+    }
+}
+
+#[test]
+fn known_end_games_refuse_the_consistent_pool() {
+    let game = coins(3);
+    let engine = AnyEngine::new(&game).unwrap();
+    let options = SearchOptions {
+        pool: Pool::Consistent,
+        ..Default::default()
+    };
+    let err = Search::new(&engine, options, false).err().expect("refused");
+    assert!(err.to_string().contains("expected pool all"), "{err}");
+}
+
+/// The built-in game as a list game: its codes, and a table of every reply.
+fn as_table(game: &Game) -> Game {
+    let space = game.space().unwrap();
+    let guesses: Vec<_> = space.codes().to_vec();
+    let secrets: Vec<_> = space.secrets().iter().map(|&i| space.code(i)).collect();
+    let mut replies: Vec<String> = Vec::new();
+    let mut table = Vec::with_capacity(guesses.len() * secrets.len());
+    for g in &guesses {
+        for s in &secrets {
+            let text = game.format_feedback(game.score(s, g));
+            let i = match replies.iter().position(|r| *r == text) {
+                Some(i) => i,
+                None => {
+                    replies.push(text);
+                    replies.len() - 1
+                }
+            };
+            table.push(i as u8);
+        }
+    }
+    let list = ListGame::new(ListParts {
+        name: format!("{game} as a table"),
+        rule: Some(ListRule::Table),
+        guesses: guesses.iter().map(|c| game.format_code(c)).collect(),
+        secrets: secrets.iter().map(|c| game.format_code(c)).collect(),
+        replies,
+        table,
+        ..ListParts::default()
+    })
+    .unwrap();
+    Game::from_list(Arc::new(list)).unwrap()
+}
+
+#[test]
+fn builtin_games_written_as_tables_have_the_same_optimum() {
+    let specs = [
+        GameSpec::mastermind(3, 3),
+        GameSpec::mastermind(2, 5),
+        // Twenty replies: no reply table in the search.
+        GameSpec::mastermind(5, 2),
+        GameSpec {
+            distinct_secret: true,
+            ..GameSpec::mastermind(3, 4)
+        },
+        GameSpec::bulls(3, 5),
+        GameSpec {
+            kind: GameKind::BlackPeg,
+            ..GameSpec::mastermind(3, 3)
+        },
+        GameSpec {
+            kind: GameKind::TwoD,
+            size: Some(5),
+            ..GameSpec::default()
+        },
+    ];
+    for spec in specs {
         let game = Game::new(&spec).unwrap();
-        let engine = AnyEngine::new(&game).unwrap();
-        let space = engine.space();
-        let guesses: Vec<Code> = space.codes().to_vec();
-        let secrets: Vec<usize> = space.secrets().iter().map(|&i| i as usize).collect();
+        let table = as_table(&game);
+        let (e1, e2) = (
+            AnyEngine::new(&game).unwrap(),
+            AnyEngine::new(&table).unwrap(),
+        );
         for pool in [Pool::All, Pool::Consistent] {
             for objective in [Objective::Expected, Objective::Worst] {
-                for max_depth in [None, Some(3), Some(4)] {
-                    let mut brute = Brute {
-                        game: &game,
-                        guesses: guesses.clone(),
-                        pool,
-                        objective,
-                        memo: HashMap::new(),
-                    };
-                    let want = brute.solve(&secrets, max_depth.unwrap_or(30));
+                for max_depth in [None, Some(4)] {
                     let options = SearchOptions {
                         objective,
                         max_depth,
                         pool,
                         ..Default::default()
                     };
-                    let got = Search::new(&engine, options, false).unwrap().run();
                     let what = format!("{game} {pool:?} {objective:?} {max_depth:?}");
-                    match (want, got) {
-                        (Some((t, w)), Ok(sol)) => {
-                            assert_eq!((sol.total, sol.worst as u64), (t, w), "{what}");
-                            let check = codebreak_tree::verify(&game, &sol.tree.root).unwrap();
-                            assert_eq!(
-                                (check.total, check.worst),
-                                (sol.total, sol.worst),
-                                "{what}"
-                            );
-                        }
-                        (None, Err(codebreak_search::SearchError::Infeasible { .. })) => {}
-                        (w, g) => panic!(
-                            "{what}: brute force {w:?}, search {:?}",
-                            g.map(|s| (s.total, s.worst))
-                        ),
-                    }
+                    let figures = |e: &AnyEngine| {
+                        Search::new(e, options.clone(), false)
+                            .unwrap()
+                            .run()
+                            .map(|s| (s.total, s.worst, s.histogram))
+                            .map_err(|e| e.to_string())
+                    };
+                    let (a, b) = (figures(&e1), figures(&e2));
+                    assert_eq!(a, b, "{what}");
                 }
             }
         }
     }
+}
+
+#[test]
+fn a_small_wordle_matches_brute_force() {
+    // 243 replies: the search scores guesses with one histogram and filters outside guesses
+    // by reply collisions without the reply table.
+    let secrets = "baste batch bound caste catch eight fight found haste hatch hound latch light \
+                   match might mound night paste patch pound right round sight sound taste tight \
+                   waste watch wight wound";
+    let word = |w: &str| -> [u8; 5] { w.as_bytes().try_into().unwrap() };
+    let secrets: Vec<[u8; 5]> = secrets.split_whitespace().map(word).collect();
+    let mut guesses = secrets.clone();
+    guesses.extend(
+        "crane slate blimp fresh howdy month spilt chunk gawky"
+            .split_whitespace()
+            .map(word),
+    );
+    let list = codebreak_core::wordle::list_game(
+        "small wordle".into(),
+        String::new(),
+        &guesses,
+        &secrets,
+        End::Guess,
+        false,
+    )
+    .unwrap();
+    agree(
+        &Game::from_list(Arc::new(list)).unwrap(),
+        &[Pool::All, Pool::Consistent],
+    );
 }

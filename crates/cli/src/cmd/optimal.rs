@@ -23,7 +23,9 @@ Examples:
   codebreak optimal --objective worst                # worst case 5
   codebreak optimal --game bulls --tree bulls.json --self-check
   codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
-  codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues";
+  codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues
+  codebreak optimal --game wordle --first-guess salet --objective worst   # worst 5 after SALET
+  codebreak optimal --game-file examples/games/coins12.toml --objective worst   # 3 weighings";
 
 /// `--node-limit`: any positive number of nodes.
 const NODE_LIMIT: codebreak_core::Range = codebreak_core::Range {
@@ -48,6 +50,10 @@ pub struct OptimalArgs {
     /// Which codes may be guessed.
     #[arg(long, default_value = "all", value_parser = crate::args::named::<Pool>())]
     pub pool: Pool,
+    /// Play CODE first and search only what follows it: the optimum after that opener
+    /// (`--game wordle --first-guess salet`).
+    #[arg(long, value_name = "CODE")]
+    pub first_guess: Option<String>,
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
     pub json: bool,
@@ -120,12 +126,27 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         .unwrap_or_else(|| PathBuf::from("codebreak-optimal.checkpoint"));
     check_output("--checkpoint", &checkpoint)?;
     let engine = AnyEngine::new(&game).bad_input()?;
+    let first_guess = match &a.first_guess {
+        None => None,
+        Some(text) => {
+            let code = game.parse_guess(text).map_err(|e| {
+                Failure::BadInput(anyhow::anyhow!("--first-guess {}: {e}", quote(text)))
+            })?;
+            Some(engine.space().index_of(&code).ok_or_else(|| {
+                Failure::BadInput(anyhow::anyhow!(
+                    "--first-guess {}: not a guess of {game}",
+                    quote(text)
+                ))
+            })?)
+        }
+    };
     let options = SearchOptions {
         objective: a.objective,
         max_depth: a.max_depth,
         pool: a.pool,
         memo_cap: None,
         node_limit: a.node_limit,
+        first_guess,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| match e {
         SearchError::TooLarge(_) => {
