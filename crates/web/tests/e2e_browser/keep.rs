@@ -56,6 +56,13 @@ pub async fn a_game_survives_a_reload_and_a_link(c: &Client, url: &str) {
         .await;
     }
     let before = board(c, "play").await;
+    // The address follows the board once the reply is drawn.
+    wait_js(
+        c,
+        "return /moves=011(%2C|,)234/.test(location.href)",
+        "the moves in the address",
+    )
+    .await;
     let link = c.current_url().await.unwrap().to_string();
     assert!(
         link.contains("moves=011%2C234") || link.contains("moves=011,234"),
