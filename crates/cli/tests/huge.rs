@@ -360,3 +360,20 @@ fn one_guess_with_two_replies_is_a_contradiction_found_at_once() {
         ],
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_run_with_exit_130() {
+    // 1000 games of 16-peg Mastermind take many minutes: SIGINT after a second stops them.
+    let child = common::spawn(&[
+        "analyze", "--pegs", "16", "--colors", "6", "--sample", "1000",
+    ]);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("the binary finishes");
+    assert_fails(&out, 130, &["interrupted by Ctrl-C"]);
+}

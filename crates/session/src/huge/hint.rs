@@ -110,8 +110,27 @@ pub fn hint(
         .take(options.show)
         .map(|r| r.map(|c| game.format_code(&c)))
         .collect::<Result<Vec<_>, _>>()?;
-    let next = codebreak_huge::next_guess(game.game(), clues, &options.play, budget)
-        .map_err(play_error)?;
+    // One or two secrets left: the first is the guess, as the engine would
+    // choose, without the sampling machinery (whose black-peg tables can take minutes on
+    // 20-digit puzzles the search has already settled).
+    let settled = match remaining.count {
+        Some(n) if n <= 2 => solver.find(budget)?,
+        _ => None,
+    };
+    let next = match settled {
+        Some(code) => codebreak_huge::NextGuess {
+            choice: codebreak_huge::Scored {
+                guess: code,
+                score: 0.0,
+                in_sample: true,
+            },
+            method: codebreak_huge::SampleMethod::All,
+            sample: remaining.count.unwrap_or(1) as usize,
+            candidates: 1,
+        },
+        None => codebreak_huge::next_guess(game.game(), clues, &options.play, budget)
+            .map_err(play_error)?,
+    };
     let fits = solver.fits(&next.choice.guess);
     Ok(HugeHint {
         game: game.to_string(),
