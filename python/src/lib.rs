@@ -16,7 +16,8 @@
 //! Errors are Python exceptions carrying the libraries' one-line messages, the ones the
 //! command line prints after `codebreak: `: `ValueError` for bad input,
 //! `codebreak.Contradiction` (a `ValueError`) with its `.diagnosis` for replies that no secret
-//! gives, `RuntimeError` for a computation that has no answer.
+//! gives, `codebreak.Infeasible` (a `RuntimeError`) for a depth limit no strategy meets,
+//! `RuntimeError` for a strategy that would never finish.
 //!
 //! Built by maturin (`pip install ./python`); the crate is also a workspace member so that
 //! `cargo clippy --workspace` checks it. Its tests are the pytest suite in `python/tests`.
