@@ -87,6 +87,9 @@ def parse_flags(args):
 
 def game_of(flags):
     """The game a command line's game flags name, made with the package."""
+    if "--game-file" in flags:
+        # The oracle files name game files from the CLI crate's folder.
+        return cb.Game.from_file(str((REPO / "crates" / "cli" / flags["--game-file"]).resolve()))
     kind = flags.get("--game", "mastermind")
     pegs = int(flags["--pegs"]) if "--pegs" in flags else None
     colors = int(flags["--colors"]) if "--colors" in flags else None
