@@ -634,6 +634,40 @@ mod tests {
     }
 
     #[test]
+    fn a_first_guess_is_played_first_and_checked() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(3, 3)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let best = Search::new(&engine, SearchOptions::default(), false)
+            .unwrap()
+            .run()
+            .unwrap();
+        for text in ["000", "011", "012"] {
+            let code = game.parse_guess(text).unwrap();
+            let options = SearchOptions {
+                first_guess: engine.space().index_of(&code),
+                ..SearchOptions::default()
+            };
+            let search = Search::new(&engine, options, false).unwrap();
+            let after = search.run().unwrap();
+            assert_eq!(after.tree.root.guess, code, "{text}");
+            assert!(after.total >= best.total, "{text}");
+            assert!(search.describe().contains(&format!("first guess {text}")));
+            if code == best.tree.root.guess {
+                assert_eq!(after.total, best.total);
+            }
+        }
+        let options = SearchOptions {
+            first_guess: Some(27),
+            ..SearchOptions::default()
+        };
+        let err = Search::new(&engine, options, false).err().expect("refused");
+        assert!(
+            matches!(err, SearchError::FirstGuess { index: 27, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn too_large_games_are_refused_with_an_estimate() {
         let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(5, 8)).unwrap();
         let engine = AnyEngine::new(&game).unwrap();
