@@ -429,3 +429,68 @@ fn a_resumed_run_saves_where_it_resumed_from() {
     assert!(out.status.success());
     assert!(common::stdout(&out).contains("\"total\":5625"));
 }
+
+#[test]
+fn a_first_guess_is_searched_after_and_bad_ones_are_refused() {
+    let out = run_args(
+        &[
+            "optimal",
+            "--pegs",
+            "3",
+            "--colors",
+            "3",
+            "--first-guess",
+            "011",
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert!(
+        v["description"]
+            .as_str()
+            .unwrap()
+            .contains("first guess 011"),
+        "{v}"
+    );
+    let out = run_args(&["optimal", "--first-guess", "12345"], None);
+    assert_fails(&out, 2, &["--first-guess \"12345\""]);
+    let coins = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins3/coins3.toml"
+    );
+    let out = run_args(
+        &["optimal", "--game-file", coins, "--first-guess", "a+"],
+        None,
+    );
+    assert_fails(&out, 2, &["--first-guess \"a+\""]);
+    let out = run_args(
+        &["optimal", "--game-file", coins, "--pool", "consistent"],
+        None,
+    );
+    assert_fails(&out, 2, &["expected pool all"]);
+}
+
+#[test]
+fn a_bound_refutes_or_finds_the_optimum() {
+    // MM(3,3): the optimum is 73 guesses in all (the search below finds it).
+    let out = run_args(&["optimal", "--pegs", "3", "--colors", "3", "--json"], None);
+    let best = json(&out)["total"].as_u64().unwrap();
+    let below = (best + 1).to_string();
+    let out = run_args(
+        &[
+            "optimal", "--pegs", "3", "--colors", "3", "--bound", &below, "--json",
+        ],
+        None,
+    );
+    assert_eq!(json(&out)["total"].as_u64(), Some(best));
+    let at = best.to_string();
+    let out = run_args(
+        &["optimal", "--pegs", "3", "--colors", "3", "--bound", &at],
+        None,
+    );
+    assert_fails(&out, 1, &[&format!("the optimum is at least {best}")]);
+    let out = run_args(&["optimal", "--bound", "9", "--objective", "worst"], None);
+    assert_fails(&out, 2, &["objective expected"]);
+}

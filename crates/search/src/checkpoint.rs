@@ -327,6 +327,9 @@ impl Search<'_> {
         if let Some(g) = self.options.first_guess {
             h.push_str(&format!(" first_guess={g}"));
         }
+        if let Some(b) = self.options.bound {
+            h.push_str(&format!(" bound={b}"));
+        }
         h
     }
 

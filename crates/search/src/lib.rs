@@ -129,6 +129,9 @@ pub struct SearchOptions {
     /// The first guess (a code index of the engine's space), when only what follows it is
     /// searched: the optimum after it.
     pub first_guess: Option<u32>,
+    /// Only totals below this matter (objective expected): the search proves the optimum is
+    /// at least this ([`SearchError::AtLeast`]) as soon as it can, instead of finding it.
+    pub bound: Option<u64>,
 }
 
 /// An optimal strategy and what it took to find it.
@@ -206,6 +209,17 @@ pub enum SearchError {
         /// The game.
         game: String,
     },
+    /// With [`SearchOptions::bound`]: no strategy takes fewer guesses in all than the bound.
+    #[error("no strategy takes fewer than {bound} guesses in all: the optimum is at least {bound}")]
+    AtLeast {
+        /// The bound.
+        bound: u64,
+    },
+    /// A bound on the total with the objective worst, which bounds the depth instead.
+    #[error(
+        "a bound on the total needs objective expected: with objective worst, bound the worst case with a depth limit"
+    )]
+    BoundWithWorst,
     /// A first guess that is not a guess of the game.
     #[error("first guess number {index} is not a guess of {game}, which has {guesses}")]
     FirstGuess {
@@ -306,6 +320,9 @@ impl<'e> Search<'e> {
             return Err(SearchError::ConsistentPoolKnown {
                 game: game.to_string(),
             });
+        }
+        if options.bound.is_some() && options.objective == Objective::Worst {
+            return Err(SearchError::BoundWithWorst);
         }
         if let Some(g) = options.first_guess
             && g as usize >= guesses
@@ -445,6 +462,9 @@ impl<'e> Search<'e> {
                 if d == 1 { "guess" } else { "guesses" }
             ));
         }
+        if let Some(b) = o.bound {
+            s.push_str(&format!(", below {b} guesses in all"));
+        }
         if let Some(g) = o.first_guess {
             let game = self.engine.game();
             s.push_str(&format!(
@@ -527,10 +547,14 @@ impl<'e> Search<'e> {
         match self.options.objective {
             Objective::Expected => {
                 let s = solver(self.options.max_depth.is_some());
+                let beta = self.options.bound.map_or(INFINITE, |b| bounds::pack(b, 0));
                 let found = s
-                    .solve(&all, &mut Vec::new(), limit, INFINITE)
+                    .solve(&all, &mut Vec::new(), limit, beta)
                     .map_err(interrupted)?;
-                let (v, _) = found.ok_or(SearchError::Infeasible { max_depth: limit })?;
+                let (v, _) = found.ok_or(match self.options.bound {
+                    Some(bound) => SearchError::AtLeast { bound },
+                    None => SearchError::Infeasible { max_depth: limit },
+                })?;
                 let mut hist = vec![0];
                 let root = self
                     .rebuild(&s, &all, &mut Vec::new(), limit, &mut hist)
@@ -631,6 +655,71 @@ mod tests {
         assert_eq!(p[1].as_ref().map(|p| (p.secrets, p.total)), Some((1, 1)));
         // 012 gets 0B0W from no secret of MM(3,3).
         assert_eq!(p[2], None);
+    }
+
+    #[test]
+    fn a_first_guess_is_played_first_and_checked() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(3, 3)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let best = Search::new(&engine, SearchOptions::default(), false)
+            .unwrap()
+            .run()
+            .unwrap();
+        for text in ["000", "011", "012"] {
+            let code = game.parse_guess(text).unwrap();
+            let options = SearchOptions {
+                first_guess: engine.space().index_of(&code),
+                ..SearchOptions::default()
+            };
+            let search = Search::new(&engine, options, false).unwrap();
+            let after = search.run().unwrap();
+            assert_eq!(after.tree.root.guess, code, "{text}");
+            assert!(after.total >= best.total, "{text}");
+            assert!(search.describe().contains(&format!("first guess {text}")));
+            if code == best.tree.root.guess {
+                assert_eq!(after.total, best.total);
+            }
+        }
+        let options = SearchOptions {
+            first_guess: Some(27),
+            ..SearchOptions::default()
+        };
+        let err = Search::new(&engine, options, false).err().expect("refused");
+        assert!(
+            matches!(err, SearchError::FirstGuess { index: 27, .. }),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_bound_proves_the_optimum_is_at_least_it_or_finds_it() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(3, 3)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let best = Search::new(&engine, SearchOptions::default(), false)
+            .unwrap()
+            .run()
+            .unwrap();
+        let with = |bound| {
+            let options = SearchOptions {
+                bound: Some(bound),
+                ..SearchOptions::default()
+            };
+            Search::new(&engine, options, false).unwrap().run()
+        };
+        assert_eq!(with(best.total + 1).unwrap().total, best.total);
+        match with(best.total) {
+            Err(SearchError::AtLeast { bound }) => assert_eq!(bound, best.total),
+            other => panic!("{:?}", other.map(|s| s.total)),
+        }
+        let options = SearchOptions {
+            bound: Some(10),
+            objective: Objective::Worst,
+            ..SearchOptions::default()
+        };
+        assert!(matches!(
+            Search::new(&engine, options, false),
+            Err(SearchError::BoundWithWorst)
+        ));
     }
 
     #[test]

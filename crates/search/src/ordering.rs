@@ -59,10 +59,11 @@ impl<R: Rules> Solver<'_, R> {
         let n = s.len();
         let first;
         let hard;
+        let given = history.is_empty() && self.first_guess.is_some();
         let mut pool: &[u32] = match (self.pool, side) {
             // The root of a search after a given first guess: that guess alone (among those
-            // that could be the secret, when it could be).
-            _ if history.is_empty() && self.first_guess.is_some() => {
+            // that could be the secret, when it could be), not a symmetric one.
+            _ if given => {
                 first = self
                     .first_guess
                     .filter(|&g| side != Side::Inside || s.contains(g))
@@ -93,6 +94,7 @@ impl<R: Rules> Solver<'_, R> {
         }
         let reps;
         if n >= SYMMETRY_MIN
+            && !given
             && let Some(r) =
                 e.representatives(&history.iter().map(|&(g, _)| g).collect::<Vec<_>>(), pool)
         {
@@ -101,6 +103,7 @@ impl<R: Rules> Solver<'_, R> {
         }
         let narrowed;
         if side != Side::Inside
+            && !given
             && self.pool == Pool::All
             && e.game().has_peg_symmetry()
             && let Some(r) = self.without_absent_twins(s, pool)

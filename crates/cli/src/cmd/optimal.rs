@@ -35,6 +35,19 @@ const NODE_LIMIT: codebreak_core::Range = codebreak_core::Range {
     doc: "nodes searched before the search stops as if interrupted",
 };
 
+/// `--bound`: any positive total.
+const BOUND: codebreak_core::Range = codebreak_core::Range {
+    what: "bound",
+    min: 1,
+    max: bounds_max(),
+    doc: "only totals below it matter",
+};
+
+/// The largest total a search represents.
+const fn bounds_max() -> u64 {
+    codebreak_search::bounds::MAX_TOTAL
+}
+
 /// Arguments of `optimal`.
 #[derive(Args, Debug)]
 pub struct OptimalArgs {
@@ -54,6 +67,10 @@ pub struct OptimalArgs {
     /// (`--game wordle --first-guess salet`).
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
+    /// Only totals below N matter (objective expected): prove "at least N" as soon as the
+    /// search can (exit 1), or find the optimum when it is below N.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::ranged::<u64>(BOUND))]
+    pub bound: Option<u64>,
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
     pub json: bool,
@@ -147,6 +164,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         memo_cap: None,
         node_limit: a.node_limit,
         first_guess,
+        bound: a.bound,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| match e {
         SearchError::TooLarge(_) => {
@@ -202,7 +220,9 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             );
             std::process::exit(130);
         }
-        Err(e @ SearchError::Infeasible { .. }) => return Err(Failure::NoAnswer(e.into())),
+        Err(e @ (SearchError::Infeasible { .. } | SearchError::AtLeast { .. })) => {
+            return Err(Failure::NoAnswer(e.into()));
+        }
         Err(e) => return Err(Failure::BadInput(e.into())),
     };
     if let Some(path) = &a.tree {
