@@ -136,6 +136,9 @@ pub enum ListError {
     /// End when known, with a single secret.
     #[error("the game has a single secret: with end = \"known\" there is nothing to find")]
     NothingToFind,
+    /// A game written out as a table is too large to list.
+    #[error(transparent)]
+    Size(#[from] crate::error::SizeError),
 }
 
 /// A validated list game. See the module documentation.
@@ -194,6 +197,52 @@ pub struct ListParts {
 }
 
 impl ListGame {
+    /// `game` written out as a table game: its guesses and secrets in their notation, and the
+    /// reply to every pair (named as the game writes replies, numbered by first appearance).
+    /// It plays exactly like `game`, but with no symmetry and every score read from memory,
+    /// which makes it a check of the list machinery against the fast kernels, and a way to
+    /// write a built-in game into a game file. Fails when `game` is too large to list.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use codebreak_core::{Game, GameSpec, ListGame, Role};
+    ///
+    /// let game = Game::new(&GameSpec::mastermind(3, 3)).unwrap();
+    /// let table = Game::from_list(Arc::new(ListGame::from_game(&game).unwrap())).unwrap();
+    /// assert_eq!(table.count(Role::Secret), game.count(Role::Secret));
+    /// ```
+    pub fn from_game(game: &crate::Game) -> Result<ListGame, ListError> {
+        let space = game.space()?;
+        let guesses = space.codes();
+        let secrets: Vec<_> = space.secrets().iter().map(|&i| space.code(i)).collect();
+        let mut replies: Vec<String> = Vec::new();
+        let mut by_reply: HashMap<String, u8> = HashMap::new();
+        let mut table = Vec::with_capacity(guesses.len() * secrets.len());
+        for g in guesses {
+            for s in &secrets {
+                let text = game.format_feedback(game.score(s, g));
+                let next = replies.len();
+                if next >= MAX_REPLIES && !by_reply.contains_key(&text) {
+                    return Err(ListError::TooManyReplies(next + 1));
+                }
+                let i = *by_reply.entry(text.clone()).or_insert_with(|| {
+                    replies.push(text);
+                    next as u8
+                });
+                table.push(i);
+            }
+        }
+        ListGame::new(ListParts {
+            name: format!("{game} as a table"),
+            rule: Some(ListRule::Table),
+            guesses: guesses.iter().map(|c| game.format_code(c)).collect(),
+            secrets: secrets.iter().map(|c| game.format_code(c)).collect(),
+            replies,
+            table,
+            ..ListParts::default()
+        })
+    }
+
     /// Validates the parts of a list game. Replies are renumbered so that the winning reply (of
     /// a game that ends by guessing) is the highest index, as the engine expects.
     pub fn new(parts: ListParts) -> Result<ListGame, ListError> {

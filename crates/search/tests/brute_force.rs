@@ -287,35 +287,7 @@ fn known_end_games_refuse_the_consistent_pool() {
 
 /// The built-in game as a list game: its codes, and a table of every reply.
 fn as_table(game: &Game) -> Game {
-    let space = game.space().unwrap();
-    let guesses: Vec<_> = space.codes().to_vec();
-    let secrets: Vec<_> = space.secrets().iter().map(|&i| space.code(i)).collect();
-    let mut replies: Vec<String> = Vec::new();
-    let mut table = Vec::with_capacity(guesses.len() * secrets.len());
-    for g in &guesses {
-        for s in &secrets {
-            let text = game.format_feedback(game.score(s, g));
-            let i = match replies.iter().position(|r| *r == text) {
-                Some(i) => i,
-                None => {
-                    replies.push(text);
-                    replies.len() - 1
-                }
-            };
-            table.push(i as u8);
-        }
-    }
-    let list = ListGame::new(ListParts {
-        name: format!("{game} as a table"),
-        rule: Some(ListRule::Table),
-        guesses: guesses.iter().map(|c| game.format_code(c)).collect(),
-        secrets: secrets.iter().map(|c| game.format_code(c)).collect(),
-        replies,
-        table,
-        ..ListParts::default()
-    })
-    .unwrap();
-    Game::from_list(Arc::new(list)).unwrap()
+    Game::from_list(Arc::new(ListGame::from_game(game).unwrap())).unwrap()
 }
 
 #[test]
