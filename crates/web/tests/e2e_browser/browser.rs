@@ -90,6 +90,24 @@ where
     F: FnOnce(Client, String) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    run_in(Scheme::Light, scenario).await
+}
+
+/// The colour scheme the browser asks pages for (`prefers-color-scheme`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    /// The default.
+    Light,
+    /// A system in dark mode.
+    Dark,
+}
+
+/// [`run`], with the browser in the given colour scheme.
+pub async fn run_in<F, Fut>(scheme: Scheme, scenario: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     if std::env::var_os("CODEBREAK_SKIP_BROWSER_TESTS").is_some() {
         eprintln!("SKIPPED: the browser test (CODEBREAK_SKIP_BROWSER_TESTS is set)");
         return;
@@ -125,6 +143,11 @@ where
     ];
     let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     args.push(format!("--user-data-dir={}", profile.display()));
+    if scheme == Scheme::Dark {
+        // Blink's preferred scheme 0 is dark; the flag before it darkens the browser's own UI.
+        args.push("--force-dark-mode".into());
+        args.push("--blink-settings=preferredColorScheme=0".into());
+    }
     let caps = json!({
         "goog:chromeOptions": {"binary": chromium, "args": args},
     });

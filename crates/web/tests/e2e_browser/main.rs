@@ -24,6 +24,7 @@
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
+//! | [`dark`] | a dark system: dark colours, every tab fitting at 1280 and 400 pixels |
 //!
 //! Other browsers, each with a fresh profile, run the polish and keep-and-share scenario,
 //! the Wordle and game-file scenario, and the Assistant's (each its own named test); the
@@ -35,6 +36,7 @@
 mod analysis;
 mod assist;
 mod browser;
+mod dark;
 mod keep;
 mod lists;
 mod page;
@@ -118,4 +120,14 @@ async fn assistant(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_assistant_follows_a_game_played_elsewhere() {
     browser::run(assistant).await;
+}
+
+/// Dark mode, on a fresh page in a browser on a dark system.
+async fn dark(c: Client, url: String) {
+    dark::every_tab_fits_in_the_dark(&c, &url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_dark_on_a_dark_system_and_fits_at_every_width() {
+    browser::run_in(browser::Scheme::Dark, dark).await;
 }
