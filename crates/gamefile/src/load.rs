@@ -651,8 +651,9 @@ impl Loader<'_> {
         }
         let (guesses, secrets) = self.lists(Some(&script))?;
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
-        // Each row's replies as text, in parallel; then numbered in order.
-        let rows: Vec<Vec<String>> = guesses
+        // Each row's replies as text, in parallel; then numbered in order. A failure names the
+        // first failing pair in the table's order, whichever thread met it first.
+        let rows: Vec<Result<Vec<String>, _>> = guesses
             .codes
             .par_iter()
             .map(|g| {
@@ -674,7 +675,8 @@ impl Loader<'_> {
                     })
                     .collect::<Result<Vec<_>, _>>()
             })
-            .collect::<Result<_, _>>()?;
+            .collect();
+        let rows: Vec<Vec<String>> = rows.into_iter().collect::<Result<_, _>>()?;
         if let Ok(mut d) = deadline.lock() {
             *d = None;
         }
