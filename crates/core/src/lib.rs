@@ -41,7 +41,7 @@ pub use error::{ParseCodeError, ParseFeedbackError, ParseSamplingError, SizeErro
 pub use feedback::ReplyNames;
 pub use feedback::{Feedback, FeedbackKind, Reply, TwoDReply};
 pub use game::{Game, Role};
-pub use list::{End, ListError, ListGame, ListParts, ListRule};
+pub use list::{End, ListError, ListGame, ListParts, ListRule, ReplyNumbers};
 pub use rules::{AnyRules, Rules};
 pub use space::{CodeSpace, MAX_CODES};
 pub use spec::{GameKind, GameSpec, MAX_COLORS, Order};

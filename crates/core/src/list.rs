@@ -38,6 +38,35 @@ crate::named_enum! {
 /// Most distinct replies a list game may have (replies are bytes).
 pub const MAX_REPLIES: usize = 256;
 
+/// Reply texts numbered in the order they first appear, as a list game's table holds them.
+#[derive(Clone, Debug, Default)]
+pub struct ReplyNumbers {
+    names: Vec<String>,
+    ids: HashMap<String, u8>,
+}
+
+impl ReplyNumbers {
+    /// The number of `text`, the next free one when it is new; `None` when it is new and
+    /// [`MAX_REPLIES`] replies are numbered already.
+    pub fn number(&mut self, text: &str) -> Option<u8> {
+        if let Some(&id) = self.ids.get(text) {
+            return Some(id);
+        }
+        if self.names.len() == MAX_REPLIES {
+            return None;
+        }
+        let id = self.names.len() as u8;
+        self.names.push(text.to_owned());
+        self.ids.insert(text.to_owned(), id);
+        Some(id)
+    }
+
+    /// The replies, reply `i` at index `i` (a list game's `replies`).
+    pub fn into_names(self) -> Vec<String> {
+        self.names
+    }
+}
+
 /// How the replies of a list game were made, which decides their notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -215,23 +244,18 @@ impl ListGame {
         let space = game.space()?;
         let guesses = space.codes();
         let secrets: Vec<_> = space.secrets().iter().map(|&i| space.code(i)).collect();
-        let mut replies: Vec<String> = Vec::new();
-        let mut by_reply: HashMap<String, u8> = HashMap::new();
+        let mut replies = ReplyNumbers::default();
         let mut table = Vec::with_capacity(guesses.len() * secrets.len());
         for g in guesses {
             for s in &secrets {
                 let text = game.format_feedback(game.score(s, g));
-                let next = replies.len();
-                if next >= MAX_REPLIES && !by_reply.contains_key(&text) {
-                    return Err(ListError::TooManyReplies(next + 1));
-                }
-                let i = *by_reply.entry(text.clone()).or_insert_with(|| {
-                    replies.push(text);
-                    next as u8
-                });
-                table.push(i);
+                let id = replies
+                    .number(&text)
+                    .ok_or(ListError::TooManyReplies(MAX_REPLIES + 1))?;
+                table.push(id);
             }
         }
+        let replies = replies.into_names();
         ListGame::new(ListParts {
             name: format!("{game} as a table"),
             rule: Some(ListRule::Table),

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use codebreak_core::list::{End, ListGame, ListParts, ListRule};
+use codebreak_core::list::{End, ListGame, ListParts, ListRule, ReplyNumbers};
 use codebreak_core::{Code, Game, GameKind, GameSpec, Order, wordle};
 use rayon::prelude::*;
 
@@ -543,8 +543,7 @@ impl Loader<'_> {
             .map(|(i, c)| (c.as_str(), i))
             .collect();
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
-        let mut replies: Vec<String> = Vec::new();
-        let mut reply_id: HashMap<String, u8> = HashMap::new();
+        let mut replies = ReplyNumbers::default();
         // 0 = not given yet, else line number.
         let mut seen = vec![0u32; ng * ns];
         let mut table = vec![0u8; ng * ns];
@@ -586,24 +585,15 @@ impl Loader<'_> {
                 ));
             }
             seen[k] = (i + 1) as u32;
-            let id = match reply_id.get(reply) {
-                Some(&id) => id,
-                None => {
-                    if replies.len() == codebreak_core::list::MAX_REPLIES {
-                        return Err(LoadError::at(
-                            &at,
-                            format!(
-                                "reply {reply:?} is one more than the {} distinct replies a game may have",
-                                codebreak_core::list::MAX_REPLIES
-                            ),
-                        ));
-                    }
-                    replies.push(reply.to_string());
-                    reply_id.insert(reply.to_string(), (replies.len() - 1) as u8);
-                    (replies.len() - 1) as u8
-                }
-            };
-            table[k] = id;
+            table[k] = replies.number(reply).ok_or_else(|| {
+                LoadError::at(
+                    &at,
+                    format!(
+                        "reply {reply:?} is one more than the {} distinct replies a game may have",
+                        codebreak_core::list::MAX_REPLIES
+                    ),
+                )
+            })?;
         }
         if let Some(k) = seen.iter().position(|&l| l == 0) {
             let missing = seen.iter().filter(|&&l| l == 0).count();
@@ -618,7 +608,7 @@ impl Loader<'_> {
             ));
         }
         let mut parts = self.parts(ListRule::Table, end, false, &guesses, &secrets);
-        parts.replies = replies;
+        parts.replies = replies.into_names();
         parts.table = table;
         self.with_win(&mut parts)?;
         self.finish(parts)
@@ -680,30 +670,21 @@ impl Loader<'_> {
         if let Ok(mut d) = deadline.lock() {
             *d = None;
         }
-        let mut replies: Vec<String> = Vec::new();
-        let mut reply_id: HashMap<String, u8> = HashMap::new();
+        let mut replies = ReplyNumbers::default();
         let mut table = Vec::with_capacity(ng * ns);
-        for (gi, row) in rows.into_iter().enumerate() {
-            for (si, r) in row.into_iter().enumerate() {
-                let id = match reply_id.get(&r) {
-                    Some(&id) => id,
-                    None => {
-                        if replies.len() == codebreak_core::list::MAX_REPLIES {
-                            return Err(self.err(format!(
-                                "score({:?}, {:?}) gives {r:?}, one more than the {} distinct replies a game may have",
-                                guesses.codes[gi], secrets.codes[si], codebreak_core::list::MAX_REPLIES
-                            )));
-                        }
-                        replies.push(r.clone());
-                        reply_id.insert(r, (replies.len() - 1) as u8);
-                        (replies.len() - 1) as u8
-                    }
-                };
+        for (gi, row) in rows.iter().enumerate() {
+            for (si, r) in row.iter().enumerate() {
+                let id = replies.number(r).ok_or_else(|| {
+                    self.err(format!(
+                        "score({:?}, {:?}) gives {r:?}, one more than the {} distinct replies a game may have",
+                        guesses.codes[gi], secrets.codes[si], codebreak_core::list::MAX_REPLIES
+                    ))
+                })?;
                 table.push(id);
             }
         }
         let mut parts = self.parts(ListRule::Script, end, false, &guesses, &secrets);
-        parts.replies = replies;
+        parts.replies = replies.into_names();
         parts.table = table;
         self.with_win(&mut parts)?;
         self.finish(parts)
