@@ -623,6 +623,26 @@ mod tests {
     }
 
     #[test]
+    fn replies_are_numbered_as_they_first_appear_up_to_the_most_a_game_has() {
+        let mut numbers = ReplyNumbers::default();
+        assert_eq!(numbers.number("<"), Some(0));
+        assert_eq!(numbers.number(">"), Some(1));
+        assert_eq!(numbers.number("<"), Some(0));
+        for i in 2..MAX_REPLIES {
+            assert_eq!(numbers.number(&i.to_string()), Some(i as u8));
+        }
+        assert_eq!(numbers.number("one too many"), None);
+        assert_eq!(
+            numbers.number(">"),
+            Some(1),
+            "known replies keep their number"
+        );
+        let names = numbers.into_names();
+        assert_eq!(names.len(), MAX_REPLIES);
+        assert_eq!((names[0].as_str(), names[1].as_str()), ("<", ">"));
+    }
+
+    #[test]
     fn a_guess_end_game_has_one_winning_reply_made_last() {
         // Guess a number from 0 to 2; replies lower / higher / yes.
         let codes: Vec<String> = (0..3).map(|i| i.to_string()).collect();
