@@ -221,10 +221,13 @@ pub fn analyze(
 /// The exact optimal strategy by branch and bound (as `codebreak optimal`): `objective`
 /// "expected" (fewest guesses in all) or "worst" (the least worst case, then the fewest
 /// guesses); `max_depth` forbids secrets needing more guesses; `pool` "all" or "consistent".
+/// `first_guess` searches only what follows that opener; `bound` (objective expected) proves
+/// "at least bound" (`AtLeast`, a ValueError) unless a strategy takes fewer guesses in all.
 /// Games of more than 6000 secrets are refused unless `force`. Ctrl-C stops it with
 /// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false))]
+#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false, first_guess=None, bound=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn optimal(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
@@ -232,15 +235,19 @@ pub fn optimal(
     max_depth: Option<u32>,
     pool: Option<&str>,
     force: bool,
+    first_guess: Option<String>,
+    bound: Option<u64>,
 ) -> PyResult<PyReport> {
     let g = game.get();
     let spec = OptimalSpec {
         objective: objective.parse::<Objective>().map_err(bad)?,
         pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
         max_depth,
+        first_guess,
+        bound,
     };
-    let options = spec.options().map_err(bad)?;
     let engine = Arc::clone(&g.engine);
+    let options = spec.options(&engine).map_err(bad)?;
     let search = Search::new(&engine, options, force).map_err(|e| match e {
         SearchError::TooLarge(_) => bad(format!("{e}; use force=True to try anyway")),
         e => bad(e),

@@ -71,3 +71,17 @@ def test_knuth_5801_and_koyama_lai_5625(mm46):
     best = cb.optimal(mm46, objective="expected")
     assert (best.total, best.secrets) == (5625, 1296)
     assert best.strategy == "optimal"
+
+
+def test_optimal_after_an_opener_and_below_a_bound(mm46):
+    # 1122 (0011 in the 0-based alphabet) is Knuth's opener: the optimum after it is 5702,
+    # above Koyama and Lai's 5625 after 1123.
+    after = cb.optimal(mm46, first_guess="1122")
+    assert after.tree.root.guess == "1122"
+    assert after.total > 5625
+    assert cb.optimal(mm46, first_guess="1123").total == 5625
+    assert cb.optimal(mm46, bound=5626).total == 5625
+    with pytest.raises(ValueError, match="at least 5625"):
+        cb.optimal(mm46, bound=5625)
+    with pytest.raises(ValueError, match="first_guess"):
+        cb.optimal(mm46, first_guess="9999")

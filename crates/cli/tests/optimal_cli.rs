@@ -494,3 +494,130 @@ fn a_bound_refutes_or_finds_the_optimum() {
     let out = run_args(&["optimal", "--bound", "9", "--objective", "worst"], None);
     assert_fails(&out, 2, &["objective expected"]);
 }
+
+/// `--openers` values each opener as a search after it alone would, writes every result to
+/// its log as it comes, and a stopped run resumes from the log to the same report.
+#[test]
+fn every_opener_is_valued_and_a_stopped_run_resumes_from_its_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("openers.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let log = format!("{ckpt}.openers");
+    let fresh = json(&run_args(
+        &[
+            "optimal",
+            "--openers",
+            "--bound",
+            "5800",
+            "--json",
+            "--checkpoint",
+            ckpt,
+        ],
+        None,
+    ));
+    let openers = fresh["openers"].as_array().unwrap().clone();
+    // MM(4,6) has five openers up to symmetry; 0012 is Koyama and Lai's 5625.
+    assert_eq!(openers.len(), 5, "{fresh}");
+    assert_eq!(fresh["symmetric"], true);
+    assert_eq!(openers[0]["opener"], "0012");
+    assert_eq!(openers[0]["total"], 5625);
+    for o in &openers {
+        let code = o["opener"].as_str().unwrap();
+        let after = json(&run_args(
+            &["optimal", "--first-guess", code, "--json"],
+            None,
+        ));
+        let total = after["total"].as_u64().unwrap();
+        match o["total"].as_u64() {
+            Some(t) => assert_eq!(t, total, "{code}"),
+            None => {
+                let at_least = o["at_least"].as_u64().unwrap();
+                assert!(
+                    at_least >= 5800 && total >= at_least,
+                    "{code}: {o} vs {total}"
+                );
+            }
+        }
+    }
+    // The log has one line per opener after its header.
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.lines().count(), 6, "{text}");
+    // Stopped after some openers (one thread, so which ones is fixed), then resumed.
+    std::fs::remove_file(&log).unwrap();
+    let stopped = Command::new(env!("CARGO_BIN_EXE_codebreak"))
+        .args([
+            "optimal",
+            "--openers",
+            "--bound",
+            "5800",
+            "--node-limit",
+            "30000",
+        ])
+        .args(["--checkpoint", ckpt])
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(130), "{}", stderr(&stopped));
+    assert!(
+        stderr(&stopped).contains("--resume"),
+        "{}",
+        stderr(&stopped)
+    );
+    let logged = std::fs::read_to_string(&log).unwrap().lines().count() - 1;
+    assert!((1..5).contains(&logged), "{logged} openers logged");
+    let resumed = json(&run_args(
+        &[
+            "optimal",
+            "--openers",
+            "--bound",
+            "5800",
+            "--json",
+            "--resume",
+            ckpt,
+        ],
+        None,
+    ));
+    assert_eq!(resumed["openers"], fresh["openers"]);
+    assert_eq!(resumed["resumed"], logged as u64);
+    // Another search's log, and a damaged one, are refused.
+    let other = run_args(&["optimal", "--openers", "--resume", ckpt], None);
+    assert_fails(&other, 2, &["different search"]);
+    let mut damaged = std::fs::read_to_string(&log).unwrap();
+    damaged.push_str("0012\t= 12 x\n0000\t>= 9\n");
+    std::fs::write(&log, damaged).unwrap();
+    let refused = run_args(
+        &["optimal", "--openers", "--bound", "5800", "--resume", ckpt],
+        None,
+    );
+    assert_fails(&refused, 2, &["damaged", "\"x\" is not a number"]);
+    // Openers need objective expected and no first guess.
+    let worst = run_args(&["optimal", "--openers", "--objective", "worst"], None);
+    assert_fails(&worst, 2, &["objective expected"]);
+    let both = run_args(&["optimal", "--openers", "--first-guess", "0012"], None);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+/// With a bound no opener beats, every opener is "at least" it, and the exit code says so.
+#[test]
+fn openers_all_at_least_the_bound_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("c");
+    let out = run_args(
+        &[
+            "optimal",
+            "--openers",
+            "--bound",
+            "5625",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("0012     at least 5625"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("at least 5625"), "{}", stderr(&out));
+}

@@ -19,7 +19,7 @@
 //! Modules: `solver` is the recursion; `ordering` decides which guesses a node tries and in
 //! what order; `keys` makes the plain and symmetry-canonical memo keys; `parallel` tries a
 //! node's guesses on every thread; [`bounds`] holds the counting bounds, [`memo`] the shared
-//! memo and [`checkpoint`] its file format; [`Status`] is what a progress display reads, and
+//! memo and [`checkpoint`] its file format; [`openers`] values every first guess; [`Status`] is what a progress display reads, and
 //! [`estimate`] the calibrated prediction of how long a search takes.
 #![deny(missing_docs)]
 
@@ -28,6 +28,7 @@ pub mod checkpoint;
 pub mod estimate;
 mod keys;
 pub mod memo;
+pub mod openers;
 mod ordering;
 mod parallel;
 mod solver;
@@ -73,8 +74,8 @@ pub const MAX_DEPTH: codebreak_core::Range = codebreak_core::Range {
 };
 
 /// The options of an exact search as a front end receives them (`optimal`'s flags, the web
-/// API's `optimal` object): the same names everywhere.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// API's `optimal` object, the Python package's arguments): the same names everywhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OptimalSpec {
     /// What to minimise (default expected).
@@ -85,18 +86,72 @@ pub struct OptimalSpec {
     /// No secret may need more guesses than this (see [`MAX_DEPTH`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_depth: Option<u32>,
+    /// The opener, as the game writes codes: search only what follows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
+    /// Only totals below this matter (objective expected): see [`SearchOptions::bound`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u64>,
 }
 
+/// Why an [`OptimalSpec`] was refused: the option's name and what is wrong with its value.
+#[derive(Debug, Error)]
+#[error("{option}: {why}")]
+pub struct SpecError {
+    /// The option (`max_depth`, `first_guess`, `bound`).
+    pub option: &'static str,
+    /// What is wrong, naming the value.
+    pub why: String,
+}
+
+/// The bound of a search: any positive total it can represent.
+pub const BOUND: codebreak_core::Range = codebreak_core::Range {
+    what: "bound",
+    min: 1,
+    max: bounds::MAX_TOTAL,
+    doc: "only totals below it matter",
+};
+
 impl OptimalSpec {
-    /// The search options, after checking the depth limit against [`MAX_DEPTH`].
-    pub fn options(&self) -> Result<SearchOptions, codebreak_core::RangeError> {
+    /// The search options on `engine`'s game, after checking the depth limit against
+    /// [`MAX_DEPTH`], the bound against [`BOUND`], and reading the first guess as a guess of
+    /// the game.
+    pub fn options(&self, engine: &AnyEngine) -> Result<SearchOptions, SpecError> {
         if let Some(d) = self.max_depth {
-            MAX_DEPTH.check(d.into())?;
+            MAX_DEPTH.check(d.into()).map_err(|e| SpecError {
+                option: "max_depth",
+                why: e.to_string(),
+            })?;
         }
+        if let Some(b) = self.bound {
+            BOUND.check(b).map_err(|e| SpecError {
+                option: "bound",
+                why: e.to_string(),
+            })?;
+        }
+        let first_guess = match &self.first_guess {
+            None => None,
+            Some(text) => {
+                let game = engine.game();
+                let why = |e: String| SpecError {
+                    option: "first_guess",
+                    why: e,
+                };
+                let code = game.parse_guess(text).map_err(|e| why(e.to_string()))?;
+                Some(engine.space().index_of(&code).ok_or_else(|| {
+                    why(format!(
+                        "{} is not a guess of {game}",
+                        codebreak_core::error::quote(text)
+                    ))
+                })?)
+            }
+        };
         Ok(SearchOptions {
             objective: self.objective,
             max_depth: self.max_depth,
             pool: self.pool.unwrap_or_default(),
+            first_guess,
+            bound: self.bound,
             ..SearchOptions::default()
         })
     }
@@ -215,6 +270,14 @@ pub enum SearchError {
         /// The bound.
         bound: u64,
     },
+    /// Valuing every opener with the objective worst.
+    #[error(
+        "valuing every opener needs objective expected: with objective worst, give the opener with --first-guess"
+    )]
+    OpenersWithWorst,
+    /// Valuing every opener of a search restricted to one.
+    #[error("valuing every opener and a first guess exclude each other: expected one of them")]
+    OpenersWithFirstGuess,
     /// A bound on the total with the objective worst, which bounds the depth instead.
     #[error(
         "a bound on the total needs objective expected: with objective worst, bound the worst case with a depth limit"

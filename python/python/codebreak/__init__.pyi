@@ -202,6 +202,8 @@ def optimal(
     max_depth: Optional[int] = None,
     pool: Optional[str] = None,
     force: bool = False,
+    first_guess: Optional[str] = None,
+    bound: Optional[int] = None,
 ) -> Report: ...
 def hint(
     game: Game,

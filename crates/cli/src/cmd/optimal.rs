@@ -25,7 +25,8 @@ Examples:
   codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues
   codebreak optimal --game wordle --first-guess salet --objective worst   # worst 5 after SALET
-  codebreak optimal --game-file examples/games/coins12.toml --objective worst   # 3 weighings";
+  codebreak optimal --game-file examples/games/coins12.toml --objective worst   # 3 weighings
+  codebreak optimal --game wordle --openers --bound 7930 --checkpoint w.ckpt   # every opener below 7930; --resume w.ckpt continues";
 
 /// `--node-limit`: any positive number of nodes.
 const NODE_LIMIT: codebreak_core::Range = codebreak_core::Range {
@@ -34,19 +35,6 @@ const NODE_LIMIT: codebreak_core::Range = codebreak_core::Range {
     max: u64::MAX,
     doc: "nodes searched before the search stops as if interrupted",
 };
-
-/// `--bound`: any positive total.
-const BOUND: codebreak_core::Range = codebreak_core::Range {
-    what: "bound",
-    min: 1,
-    max: bounds_max(),
-    doc: "only totals below it matter",
-};
-
-/// The largest total a search represents.
-const fn bounds_max() -> u64 {
-    codebreak_search::bounds::MAX_TOTAL
-}
 
 /// Arguments of `optimal`.
 #[derive(Args, Debug)]
@@ -68,9 +56,15 @@ pub struct OptimalArgs {
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
     /// Only totals below N matter (objective expected): prove "at least N" as soon as the
-    /// search can (exit 1), or find the optimum when it is below N.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::ranged::<u64>(BOUND))]
+    /// search can (exit 1), or find the optimum when it is below N. With --openers, each
+    /// opener is valued below N: its total, or "at least N".
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::ranged::<u64>(codebreak_search::BOUND))]
     pub bound: Option<u64>,
+    /// Value every opener (objective expected): its least total, or a lower bound (at least
+    /// --bound N, else at least one more than the best). Each result is appended to
+    /// CHECKPOINT.openers as it is known, so --resume continues opener by opener.
+    #[arg(long, conflicts_with_all = ["first_guess", "tree", "self_check"])]
+    pub openers: bool,
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
     pub json: bool,
@@ -111,9 +105,12 @@ fn check_output(flag: &str, path: &Path) -> Result<(), Failure> {
 
 /// Fails before the search when `--resume` does not name a file that can be read: a
 /// directory, or nothing at all. (A file that is not a checkpoint is refused when loaded.)
-fn check_resume(path: &Path) -> Result<(), Failure> {
+fn check_resume(path: &Path, openers: bool) -> Result<(), Failure> {
+    let log = codebreak_search::openers::opener_log_path(path);
     let why = if path.is_dir() {
         "it is a directory"
+    } else if openers && log.is_file() {
+        return Ok(());
     } else if !path.exists() {
         "there is no such file"
     } else {
@@ -129,7 +126,7 @@ fn check_resume(path: &Path) -> Result<(), Failure> {
 pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     let game = a.game.game()?;
     if let Some(path) = &a.resume {
-        check_resume(path)?;
+        check_resume(path, a.openers)?;
     }
     // Files the run will write are checked first, so a long search is not lost at the end.
     if let Some(path) = &a.tree {
@@ -180,6 +177,14 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             search.estimate()
         );
     }
+    // Ctrl-C (or SIGTERM) asks the search to stop; it then unwinds and we save.
+    {
+        let cancel = Arc::clone(&search.status().cancel);
+        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
+    }
+    if a.openers {
+        return crate::cmd::openers::run(&search, &engine, &checkpoint, a.resume.is_some(), a.json);
+    }
     if let Some(path) = &a.resume {
         let n = search
             .load_checkpoint(path)
@@ -191,11 +196,6 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
                 path.display()
             );
         }
-    }
-    // Ctrl-C (or SIGTERM) asks the search to stop; it then unwinds and we save.
-    {
-        let cancel = Arc::clone(&search.status().cancel);
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
     let secrets = engine.space().secrets().len() as u64;
     let done = std::sync::atomic::AtomicBool::new(false);

@@ -153,6 +153,47 @@ async fn optimal_options_objective_worst_depth_and_pool() {
     }
     // Guessing only consistent codes can never beat guessing any code.
     assert!(totals[0] <= totals[1], "{totals:?}");
+
+    // After a given opener, the tree starts with it and cannot beat the optimum; a bound
+    // at the optimum is proved out of reach, one above it finds the optimum.
+    let run = |optimal: Value| {
+        let app = &app;
+        let mm34 = mm34.clone();
+        async move {
+            let v = app
+                .ok(
+                    "POST",
+                    "/api/analyze",
+                    Some(json!({"game": mm34, "strategies": ["optimal"], "optimal": optimal})),
+                )
+                .await;
+            wait_long(app, v["job"].as_str().unwrap()).await
+        }
+    };
+    let v = run(json!({"first_guess": "000"})).await;
+    assert_eq!(v["state"], "done", "{v}");
+    let opt = &v["results"][0];
+    assert_eq!(opt["tree"]["root"]["guess"], "000", "{opt}");
+    assert!(opt["total"].as_u64().unwrap() > totals[0], "{opt}");
+    let v = run(json!({"bound": totals[0] + 1})).await;
+    assert_eq!(v["results"][0]["total"].as_u64(), Some(totals[0]), "{v}");
+    let v = run(json!({"bound": totals[0]})).await;
+    assert_eq!(v["state"], "failed", "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("at least {}", totals[0])),
+        "{v}"
+    );
+    app.fails(
+        "POST",
+        "/api/analyze",
+        Some(json!({"game": mm34, "strategies": ["optimal"], "optimal": {"first_guess": "0x"}})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["optimal.first_guess", "0x"],
+    )
+    .await;
 }
 
 #[tokio::test]

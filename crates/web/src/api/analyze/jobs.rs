@@ -236,6 +236,9 @@ pub async fn start(
     let (engine, _) = state
         .engine(&game, state.limits().analysis_codes, "an analysis", 0)
         .await?;
+    let optimal = optimal
+        .map(|spec| optimal::options(&spec, &engine, state.limits()))
+        .transpose()?;
     let (steps, descriptions) = steps(&game, &engine, req, optimal)?;
     check_room(&state)?;
     let progress = Arc::new(Progress::default());

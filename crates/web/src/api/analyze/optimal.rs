@@ -28,14 +28,15 @@ pub(super) fn is_optimal(name: &str) -> bool {
 }
 
 /// The options of the exact search when `strategies` asks for it (once at most), none when it
-/// does not (and then `spec` must not be given).
+/// does not (and then `spec` must not be given), checked against the server's budget; its
+/// pool defaults to the request's. [`options`] reads them on the game's engine.
 pub(super) fn requested(
     game: &Game,
     strategies: &[String],
     spec: Option<&OptimalSpec>,
     pool: Option<Pool>,
     limits: &crate::Limits,
-) -> Result<Option<SearchOptions>, ApiError> {
+) -> Result<Option<OptimalSpec>, ApiError> {
     match strategies.iter().filter(|n| is_optimal(n)).count() {
         0 if spec.is_some() => Err(ApiError::Invalid(format!(
             "optimal options are given but strategies does not include {OPTIMAL:?}: add it, or leave the options out"
@@ -48,14 +49,13 @@ pub(super) fn requested(
     }
 }
 
-/// The library options of the exact search, checked against the server's budget. Options
-/// the server does not set (the node limit) keep the library's defaults.
+/// The options of the exact search, checked against the server's budget.
 fn optimal_options(
     game: &Game,
     req: Option<&OptimalSpec>,
     pool: Option<Pool>,
     limits: &crate::Limits,
-) -> Result<SearchOptions, ApiError> {
+) -> Result<OptimalSpec, ApiError> {
     let codes = game.count(Role::Guess);
     let max = limits.optimal_codes;
     if codes > max {
@@ -63,11 +63,21 @@ fn optimal_options(
             "the {game} game has {codes} codes, more than the {max} this server searches for an optimal strategy: use codebreak optimal on the command line"
         )));
     }
-    let mut spec = req.copied().unwrap_or_default();
+    let mut spec = req.cloned().unwrap_or_default();
     spec.pool = spec.pool.or(pool);
+    Ok(spec)
+}
+
+/// The library options of the exact search on `engine`'s game (the first guess is one of
+/// its codes). Options the server does not set (the node limit) keep the library's defaults.
+pub(super) fn options(
+    spec: &OptimalSpec,
+    engine: &AnyEngine,
+    limits: &crate::Limits,
+) -> Result<SearchOptions, ApiError> {
     let options = spec
-        .options()
-        .map_err(|e| ApiError::Invalid(format!("optimal.max_depth: {e}")))?;
+        .options(engine)
+        .map_err(|e| ApiError::Invalid(format!("optimal.{e}")))?;
     Ok(SearchOptions {
         memo_cap: Some(limits.optimal_memo),
         ..options
