@@ -77,6 +77,7 @@ for t in $targets; do
     dict=()
     case $t in
     game_specs | web_bodies | tree_json) dict=(-dict=dicts/json.dict) ;;
+    game_files) dict=(-dict=dicts/toml.dict) ;;
     esac
     before=$(ls "$artifacts")
     log=target/fuzz-logs/$t.log

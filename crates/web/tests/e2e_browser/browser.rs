@@ -15,7 +15,7 @@ use serde_json::json;
 static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// How long the page, chromedriver or a script may take before the test fails.
-pub const TIMEOUT: Duration = Duration::from_secs(30);
+pub const TIMEOUT: Duration = Duration::from_secs(60);
 
 fn find_tool(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
