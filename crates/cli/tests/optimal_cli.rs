@@ -621,3 +621,52 @@ fn openers_all_at_least_the_bound_exit_1() {
     );
     assert!(stderr(&out).contains("at least 5625"), "{}", stderr(&out));
 }
+
+/// Selby's table of Wordle openers (alex1770/wordle, original lists, normal mode): SALET 7920,
+/// REAST 7923, CRATE and TRACE 7926, SLATE 7928, and no other opener below 7930. About ten
+/// minutes on two cores: a slow test (`bash scripts/slow-tests.sh`).
+#[test]
+#[ignore]
+fn wordle_openers_below_7930_are_selbys_five() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("w.ckpt");
+    let out = run_args(
+        &[
+            "optimal",
+            "--game",
+            "wordle",
+            "--openers",
+            "--bound",
+            "7930",
+            "--json",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let openers = v["openers"].as_array().unwrap();
+    assert_eq!(openers.len(), 12972);
+    let exact: Vec<(String, u64)> = openers
+        .iter()
+        .filter_map(|o| Some((o["opener"].as_str()?.to_string(), o["total"].as_u64()?)))
+        .collect();
+    let mut want = vec![
+        ("salet", 7920),
+        ("reast", 7923),
+        ("crate", 7926),
+        ("trace", 7926),
+        ("slate", 7928),
+    ];
+    let mut got: Vec<(&str, u64)> = exact.iter().map(|(c, t)| (c.as_str(), *t)).collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    assert_eq!(openers[0]["worst"], 5);
+    assert!(
+        openers[5..]
+            .iter()
+            .all(|o| o["at_least"].as_u64().is_some_and(|t| t >= 7930))
+    );
+}
