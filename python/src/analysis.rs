@@ -271,6 +271,58 @@ pub fn optimal(
     Ok(report)
 }
 
+/// Every opener's value (as `codebreak optimal --openers`): a list, best first, of dicts
+/// `{"opener", "total", "average", "worst"}` for openers valued exactly and `{"opener",
+/// "at_least"}` for the others. With `bound`, each opener is valued below it on its own (so
+/// every opener below `bound` is exact); without, below one more than the best so far. In
+/// peg games, one opener per symmetry class. Ctrl-C stops it with KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (game, bound=None, max_depth=None, pool=None, force=false))]
+pub fn openers<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    bound: Option<u64>,
+    max_depth: Option<u32>,
+    pool: Option<&str>,
+    force: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    use codebreak_search::openers::{OpenerProgress, OpenerValue};
+    let g = game.get();
+    let spec = OptimalSpec {
+        pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
+        max_depth,
+        bound,
+        ..OptimalSpec::default()
+    };
+    let engine = Arc::clone(&g.engine);
+    let options = spec.options(&engine).map_err(bad)?;
+    let search = Search::new(&engine, options, force).map_err(|e| match e {
+        SearchError::TooLarge(_) => bad(format!("{e}; use force=True to try anyway")),
+        e => bad(e),
+    })?;
+    let cancel = Arc::clone(&search.status().cancel);
+    let report = crate::run::interruptible(py, &cancel, || {
+        search.openers(&[], &OpenerProgress::default(), &|_| {})
+    })?
+    .map_err(bad)?;
+    let secrets = engine.space().secrets().len() as f64;
+    let game = engine.game();
+    let list: Vec<serde_json::Value> = report
+        .openers
+        .iter()
+        .map(|o| {
+            let code = game.format_code(&engine.space().code(o.guess));
+            match o.value {
+                OpenerValue::Exact { total, worst } => serde_json::json!({
+                    "opener": code, "total": total, "average": total as f64 / secrets, "worst": worst,
+                }),
+                OpenerValue::AtLeast(t) => serde_json::json!({"opener": code, "at_least": t}),
+            }
+        })
+        .collect();
+    crate::convert::json(py, &serde_json::Value::Array(list))
+}
+
 /// The built-in strategies: name, summary, source, whether greedy, and the options each takes.
 #[pyfunction]
 pub fn strategies(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {

@@ -46,6 +46,7 @@ fn _codebreak(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::PySolver>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::optimal, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::openers, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::strategies, m)?)?;
     m.add_function(wrap_pyfunction!(tree::verify, m)?)?;
     m.add_function(wrap_pyfunction!(tree::read_tree, m)?)?;

@@ -85,3 +85,18 @@ def test_optimal_after_an_opener_and_below_a_bound(mm46):
         cb.optimal(mm46, bound=5625)
     with pytest.raises(ValueError, match="first_guess"):
         cb.optimal(mm46, first_guess="9999")
+
+
+def test_every_opener_valued(mm46):
+    values = cb.openers(mm46, bound=5800)
+    # One opener per symmetry class: 1123 is Koyama and Lai's 5625.
+    assert [v["opener"] for v in values][:2] == ["1123", "1234"]
+    assert values[0]["total"] == 5625 and values[0]["worst"] == 6
+    for v in values:
+        after = cb.optimal(mm46, first_guess=v["opener"]).total
+        if "total" in v:
+            assert v["total"] == after
+        else:
+            assert 5800 <= v["at_least"] <= after
+    with pytest.raises(ValueError, match="objective expected|first guess|bound"):
+        cb.openers(mm46, bound=0)

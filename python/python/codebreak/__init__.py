@@ -7,6 +7,7 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
 - ``analyze(game, strategy=...)``: a strategy against every secret (total, worst, histogram,
   average, and the decision ``tree``);
 - ``optimal(game, objective="expected"|"worst")``: the exact optimum by branch and bound;
+  ``openers(game, bound=...)``: every opener's value (exact below the bound);
 - ``hint(game, history=...)``: what remains and what to play; ``Solver``: play a game;
 - ``verify(game, tree)``: replay a tree with the rules alone.
 
@@ -27,6 +28,7 @@ from ._codebreak import (
     __version__,
     analyze,
     hint,
+    openers,
     optimal,
     read_tree,
     strategies,
@@ -45,6 +47,7 @@ __all__ = [
     "__version__",
     "analyze",
     "hint",
+    "openers",
     "optimal",
     "read_tree",
     "strategies",

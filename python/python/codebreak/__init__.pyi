@@ -205,6 +205,13 @@ def optimal(
     first_guess: Optional[str] = None,
     bound: Optional[int] = None,
 ) -> Report: ...
+def openers(
+    game: Game,
+    bound: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    pool: Optional[str] = None,
+    force: bool = False,
+) -> List[Dict[str, Any]]: ...
 def hint(
     game: Game,
     history: Optional[History] = None,
