@@ -30,6 +30,13 @@ pub trait Rules: Clone + Send + Sync + Debug + 'static {
     /// 128-bit masks (cost 2) and 3.4 × 10⁷ for the plain loop of wider games (cost 12).
     /// Work budgets ([`crate::WORK_BUDGET`]) are counted in this unit.
     const SCORE_COST: u64 = 1;
+    /// The reply of every guess to `secret`, by the guess's code index, when the rules hold
+    /// them in a table (list games); `None` otherwise.
+    #[inline]
+    fn replies_to(&self, secret: Self::Packed) -> Option<&[u8]> {
+        let _ = secret;
+        None
+    }
 }
 
 /// A bit-mask word: `u64` or `u128`.
@@ -250,6 +257,8 @@ pub struct Table {
     /// Per code of the list: `(guess number, row offset)`; 0 where the code is not a guess (not a
     /// secret), which the game never asks for.
     places: std::sync::Arc<[(u32, u32)]>,
+    /// Number of guesses: the length of a row of `table`.
+    guesses: usize,
 }
 
 impl Table {
@@ -267,6 +276,7 @@ impl Table {
         Table {
             table: std::sync::Arc::new(transpose(list.table(), guesses, secrets)),
             places: places.into(),
+            guesses,
         }
     }
 }
@@ -308,6 +318,11 @@ impl Rules for Table {
     #[inline(always)]
     fn score(&self, secret: (u32, u32), guess: (u32, u32)) -> Feedback {
         Feedback(self.table[(guess.0 + secret.1) as usize])
+    }
+    #[inline]
+    fn replies_to(&self, secret: (u32, u32)) -> Option<&[u8]> {
+        let start = secret.1 as usize;
+        self.table.get(start..start + self.guesses)
     }
 }
 

@@ -12,7 +12,7 @@ use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 
 use crate::bounds::{INFINITE, Val, pack, total};
 use crate::solver::Solver;
-use crate::table::few_collisions;
+use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
 
 /// Sets at least this large score one guess per symmetry class.
 const SYMMETRY_MIN: usize = 24;
@@ -193,16 +193,7 @@ impl<R: Rules> Solver<'_, R> {
                 order.swap(1, best.1);
                 let mut all = Vec::new();
                 few_collisions(&order, table.codes(), allowed as u32, &mut all);
-                // Keep those of the pool (both lists ascending).
-                let mut k = 0;
-                all.into_iter()
-                    .filter(|&g| {
-                        while k < pool.len() && pool[k] < g {
-                            k += 1;
-                        }
-                        k < pool.len() && pool[k] == g
-                    })
-                    .collect()
+                keep_pooled(all, pool)
             }
             None => {
                 let rules = self.e.rules();
@@ -215,6 +206,17 @@ impl<R: Rules> Solver<'_, R> {
                     order.swap(1, best.1);
                     order
                 };
+                if order.len() <= PAIRWISE_MAX
+                    && pool.len() >= COLLIDE_FIRST_POOL
+                    && let Some(rows) = order
+                        .iter()
+                        .map(|&p| rules.replies_to(p))
+                        .collect::<Option<Vec<&[u8]>>>()
+                {
+                    let mut all = Vec::new();
+                    few_collisions_pairwise(&rows, allowed.min(u32::MAX.into()) as u32, &mut all);
+                    return keep_pooled(all, pool);
+                }
                 pool.iter()
                     .copied()
                     .filter(|&g| {
@@ -367,6 +369,19 @@ impl<R: Rules> Solver<'_, R> {
         order.sort_by_key(|&k| std::cmp::Reverse(degree[k]));
         order.iter().map(|&k| s.packed()[k]).collect()
     }
+}
+
+/// The guesses of `all` that are in `pool` (both ascending).
+fn keep_pooled(all: Vec<u32>, pool: &[u32]) -> Vec<u32> {
+    let mut k = 0;
+    all.into_iter()
+        .filter(|&g| {
+            while k < pool.len() && pool[k] < g {
+                k += 1;
+            }
+            k < pool.len() && pool[k] == g
+        })
+        .collect()
 }
 
 /// Scores guesses on one set for [`Solver::choices`]: a guess's bound is the set's size (the
