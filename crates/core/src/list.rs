@@ -487,10 +487,6 @@ impl ListGame {
     pub fn table(&self) -> &[u8] {
         &self.table
     }
-    /// The reply table, shared.
-    pub(crate) fn shared_table(&self) -> std::sync::Arc<[u8]> {
-        self.table.clone()
-    }
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {
         self.by_name.get(name).copied()

@@ -30,6 +30,13 @@ pub trait Rules: Clone + Send + Sync + Debug + 'static {
     /// 128-bit masks (cost 2) and 3.4 × 10⁷ for the plain loop of wider games (cost 12).
     /// Work budgets ([`crate::WORK_BUDGET`]) are counted in this unit.
     const SCORE_COST: u64 = 1;
+    /// The reply of every guess to `secret`, by the guess's code index, when the rules hold
+    /// them in a table (list games); `None` otherwise.
+    #[inline]
+    fn replies_to(&self, secret: Self::Packed) -> Option<&[u8]> {
+        let _ = secret;
+        None
+    }
 }
 
 /// A bit-mask word: `u64` or `u128`.
@@ -237,33 +244,68 @@ impl Rules for TwoD {
     }
 }
 
-/// A list game's rules: a precomputed table of replies, guesses × secrets
-/// ([`crate::ListGame::table`]). A code packs to its row offset (as a guess) and its column
-/// (as a secret), so a score is one byte read.
+/// A list game's rules: a precomputed table of replies ([`crate::ListGame::table`], here
+/// transposed). A code packs to its guess number (as a guess) and its row offset (as a
+/// secret), so a score is one byte read.
 #[derive(Clone, Debug)]
 pub struct Table {
-    table: std::sync::Arc<[u8]>,
-    /// Per code of the list: `(row offset, column)`; 0 where the code is not a guess (not a
+    /// The replies, secret by secret: `table[k * guesses + g]` for secret `k` and guess `g`,
+    /// the transpose of the list game's table, so that the replies of one secret to
+    /// neighbouring guesses share cache lines (a node scores every guess on a few secrets).
+    /// A `Vec` inside, so that it is not copied once more when shared.
+    table: std::sync::Arc<Vec<u8>>,
+    /// Per code of the list: `(guess number, row offset)`; 0 where the code is not a guess (not a
     /// secret), which the game never asks for.
     places: std::sync::Arc<[(u32, u32)]>,
+    /// Number of guesses: the length of a row of `table`.
+    guesses: usize,
 }
 
 impl Table {
     /// The rules of a list game whose table has fewer than 2^32 entries.
     pub(crate) fn new(list: &crate::ListGame) -> Table {
         let secrets = list.secrets().len();
+        let guesses = list.guess_count();
         let mut places = vec![(0u32, 0u32); list.codes().len()];
-        for (g, place) in places.iter_mut().enumerate().take(list.guess_count()) {
-            place.0 = (g * secrets) as u32;
+        for (g, place) in places.iter_mut().enumerate().take(guesses) {
+            place.0 = g as u32;
         }
         for (k, &code) in list.secrets().iter().enumerate() {
-            places[code as usize].1 = k as u32;
+            places[code as usize].1 = (k * guesses) as u32;
         }
         Table {
-            table: list.shared_table(),
+            table: std::sync::Arc::new(transpose(list.table(), guesses, secrets)),
             places: places.into(),
+            guesses,
         }
     }
+}
+
+/// `rows` (`guesses` rows of `secrets` replies) transposed: `secrets` rows of `guesses`
+/// replies. In tiles of 64 × 64, so that both the reads and the writes stay in cache.
+fn transpose(rows: &[u8], guesses: usize, secrets: usize) -> Vec<u8> {
+    use rayon::prelude::*;
+    const TILE: usize = 64;
+    let mut columns = vec![0u8; rows.len()];
+    if guesses == 0 {
+        return columns;
+    }
+    columns
+        .par_chunks_mut(guesses * TILE)
+        .enumerate()
+        .for_each(|(b, out)| {
+            let k0 = b * TILE;
+            let width = out.len() / guesses;
+            for g0 in (0..guesses).step_by(TILE) {
+                for g in g0..(g0 + TILE).min(guesses) {
+                    let row = &rows[g * secrets + k0..g * secrets + k0 + width];
+                    for (j, &r) in row.iter().enumerate() {
+                        out[j * guesses + g] = r;
+                    }
+                }
+            }
+        });
+    columns
 }
 
 impl Rules for Table {
@@ -276,6 +318,11 @@ impl Rules for Table {
     #[inline(always)]
     fn score(&self, secret: (u32, u32), guess: (u32, u32)) -> Feedback {
         Feedback(self.table[(guess.0 + secret.1) as usize])
+    }
+    #[inline]
+    fn replies_to(&self, secret: (u32, u32)) -> Option<&[u8]> {
+        let start = secret.1 as usize;
+        self.table.get(start..start + self.guesses)
     }
 }
 

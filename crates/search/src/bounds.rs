@@ -61,6 +61,8 @@ pub struct Bounds {
     fill: Vec<u64>,
     /// `step[c] = fill[c + 1] - fill[c]`, so a class's bound can grow one secret at a time.
     step: Vec<u32>,
+    /// The least of `step`: what any secret adds to a guess's bound, at least.
+    min_step: u32,
     /// `depth[n]`: least worst case for `n` secrets.
     depth: Vec<u8>,
 }
@@ -105,16 +107,18 @@ impl Bounds {
     }
 
     fn with(branching: u64, known: bool, cap: Vec<u64>, fill: Vec<u64>, max_n: usize) -> Bounds {
-        let step = fill
+        let step: Vec<u32> = fill
             .windows(2)
             .map(|w| w[1].saturating_sub(w[0]) as u32)
             .collect();
+        let min_step = step.iter().copied().min().unwrap_or(0);
         let mut b = Bounds {
             branching,
             known,
             cap,
             fill,
             step,
+            min_step,
             depth: Vec::new(),
         };
         b.depth = (0..=max_n as u64 + 1)
@@ -132,6 +136,13 @@ impl Bounds {
     #[inline]
     pub fn steps(&self) -> &[u32] {
         &self.step
+    }
+
+    /// The least of [`steps`](Self::steps): a guess's bound grows by at least this much for
+    /// every secret still to be counted, whatever its class.
+    #[inline]
+    pub fn min_step(&self) -> u32 {
+        self.min_step
     }
 
     /// Least total for `n` secrets with no depth limit, by table (for `n` up to the size

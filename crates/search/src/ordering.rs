@@ -12,7 +12,7 @@ use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 
 use crate::bounds::{INFINITE, Val, pack, total};
 use crate::solver::Solver;
-use crate::table::few_collisions;
+use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
 
 /// Sets at least this large score one guess per symmetry class.
 const SYMMETRY_MIN: usize = 24;
@@ -20,6 +20,15 @@ const SYMMETRY_MIN: usize = 24;
 /// Games with more replies than this score a guess with one histogram whose bound grows as
 /// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
 const SPARSE_REPLIES: usize = 32;
+
+/// Sets at least this large, scored on at least [`COLLIDE_FIRST_POOL`] guesses, visit their
+/// secrets likeliest to share a reply first ([`Solver::collide_first`]).
+const COLLIDE_FIRST_MIN: usize = 8;
+/// See [`COLLIDE_FIRST_MIN`].
+const COLLIDE_FIRST_POOL: usize = 256;
+/// Guesses of the pool, evenly spaced, whose replies rank the secrets for
+/// [`Solver::collide_first`].
+const PROBES: usize = 32;
 
 /// A guess worth trying, with its lower bound.
 #[derive(Clone, Copy, Debug)]
@@ -149,9 +158,8 @@ impl<R: Rules> Solver<'_, R> {
         Some((need <= n).then(|| n - need))
     }
 
-    /// The guesses of `pool` (ascending) whose replies on `s` collide at most `allowed` times,
-    /// in ascending order.
-    fn few_collisions(&self, s: &Candidates<R::Packed>, pool: &[u32], allowed: u64) -> Vec<u32> {
+    /// The two candidates of `s` (by position) with the most pegs alike: likely to collide.
+    fn alike_pair(&self, s: &Candidates<R::Packed>) -> (usize, usize) {
         let codes: Vec<Code> = s.indices().iter().map(|&i| self.e.code(i)).collect();
         let alike = |a: &Code, b: &Code| {
             a.pegs()
@@ -169,29 +177,46 @@ impl<R: Rules> Solver<'_, R> {
                 }
             }
         }
+        (best.1, best.2)
+    }
+
+    /// The guesses of `pool` (ascending) whose replies on `s` collide at most `allowed` times,
+    /// in ascending order. The secrets likeliest to collide are visited first: the pair with
+    /// the most pegs alike, or on a large pool scored without a table (Wordle, whose codes
+    /// have no pegs to compare) the order of [`collide_first`](Self::collide_first).
+    fn few_collisions(&self, s: &Candidates<R::Packed>, pool: &[u32], allowed: u64) -> Vec<u32> {
         match self.table {
             Some(table) => {
+                let best = self.alike_pair(s);
                 let mut order: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
-                order.swap(0, best.1);
-                order.swap(1, best.2);
+                order.swap(0, best.0);
+                order.swap(1, best.1);
                 let mut all = Vec::new();
                 few_collisions(&order, table.codes(), allowed as u32, &mut all);
-                // Keep those of the pool (both lists ascending).
-                let mut k = 0;
-                all.into_iter()
-                    .filter(|&g| {
-                        while k < pool.len() && pool[k] < g {
-                            k += 1;
-                        }
-                        k < pool.len() && pool[k] == g
-                    })
-                    .collect()
+                keep_pooled(all, pool)
             }
             None => {
                 let rules = self.e.rules();
-                let mut order: Vec<R::Packed> = s.packed().to_vec();
-                order.swap(0, best.1);
-                order.swap(1, best.2);
+                let order = if pool.len() >= COLLIDE_FIRST_POOL {
+                    self.collide_first(s, pool)
+                } else {
+                    let best = self.alike_pair(s);
+                    let mut order: Vec<R::Packed> = s.packed().to_vec();
+                    order.swap(0, best.0);
+                    order.swap(1, best.1);
+                    order
+                };
+                if order.len() <= PAIRWISE_MAX
+                    && pool.len() >= COLLIDE_FIRST_POOL
+                    && let Some(rows) = order
+                        .iter()
+                        .map(|&p| rules.replies_to(p))
+                        .collect::<Option<Vec<&[u8]>>>()
+                {
+                    let mut all = Vec::new();
+                    few_collisions_pairwise(&rows, allowed.min(u32::MAX.into()) as u32, &mut all);
+                    return keep_pooled(all, pool);
+                }
                 pool.iter()
                     .copied()
                     .filter(|&g| {
@@ -270,9 +295,16 @@ impl<R: Rules> Solver<'_, R> {
         beta: Val,
         best_only: bool,
     ) -> Vec<Choice> {
+        let ordered;
+        let secrets = if s.len() >= COLLIDE_FIRST_MIN && pool.len() >= COLLIDE_FIRST_POOL {
+            ordered = self.collide_first(s, pool);
+            &ordered
+        } else {
+            s.packed()
+        };
         let scorer = Scorer {
             solver: self,
-            s,
+            secrets,
             cap: self.bounds.cap(d - 1),
             beta,
             best_only,
@@ -296,12 +328,60 @@ impl<R: Rules> Solver<'_, R> {
                 .filter_map(|&g| scorer.choose(g, &mut scratch))
                 .collect()
         };
-        choices.sort_unstable_by_key(|c| (c.lb, c.spread, c.guess));
+        // One integer key, quicker to compare than the tuple (a spread past 2^32, from sets
+        // of more than 65536 secrets, only loses its order among equal bounds).
+        choices.sort_unstable_by_key(|c| {
+            (u128::from(c.lb) << 64)
+                | (u128::from(c.spread.min(u32::MAX.into())) << 32)
+                | u128::from(c.guess)
+        });
         if best_only {
             choices.truncate(1);
         }
         choices
     }
+
+    /// The secrets of `s` in the order a guess's scoring visits them: those that share a
+    /// reply with the most others, over a few guesses of `pool` evenly spaced, first. A
+    /// guess whose bound cannot win is dropped once its classes so far are too few for the
+    /// secrets counted, so meeting colliding secrets early drops it sooner; the order changes
+    /// nothing else.
+    fn collide_first(&self, s: &Candidates<R::Packed>, pool: &[u32]) -> Vec<R::Packed> {
+        let rules = self.e.rules();
+        let m = HIST_LEN - 1;
+        let mut degree = vec![0u32; s.len()];
+        let mut replies = vec![0u8; s.len()];
+        let mut hist = [0u32; HIST_LEN];
+        for i in 0..PROBES {
+            let gp = self.e.packed(pool[i * pool.len() / PROBES]);
+            for (r, &p) in replies.iter_mut().zip(s.packed()) {
+                *r = (rules.score(p, gp).index() & m) as u8;
+                hist[*r as usize] += 1;
+            }
+            for (d, &r) in degree.iter_mut().zip(&replies) {
+                *d += hist[r as usize] - 1;
+            }
+            for &r in &replies {
+                hist[r as usize] = 0;
+            }
+        }
+        let mut order: Vec<usize> = (0..s.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(degree[k]));
+        order.iter().map(|&k| s.packed()[k]).collect()
+    }
+}
+
+/// The guesses of `all` that are in `pool` (both ascending).
+fn keep_pooled(all: Vec<u32>, pool: &[u32]) -> Vec<u32> {
+    let mut k = 0;
+    all.into_iter()
+        .filter(|&g| {
+            while k < pool.len() && pool[k] < g {
+                k += 1;
+            }
+            k < pool.len() && pool[k] == g
+        })
+        .collect()
 }
 
 /// Scores guesses on one set for [`Solver::choices`]: a guess's bound is the set's size (the
@@ -309,7 +389,8 @@ impl<R: Rules> Solver<'_, R> {
 /// depth as the worst case.
 struct Scorer<'a, 's, R: Rules> {
     solver: &'a Solver<'a, R>,
-    s: &'s Candidates<R::Packed>,
+    /// The set's secrets, packed, in the order they are visited.
+    secrets: &'s [R::Packed],
     /// Most secrets a class may hold and still be found within the depth left.
     cap: u64,
     /// Guesses must have a bound below this.
@@ -367,7 +448,7 @@ impl<R: Rules> Scorer<'_, '_, R> {
         let e = self.solver.e;
         let bounds = &self.solver.bounds;
         let steps = bounds.steps();
-        let n = self.s.len();
+        let n = self.secrets.len();
         let rules = e.rules();
         let gp = e.packed(g);
         let m = HIST_LEN - 1;
@@ -376,14 +457,16 @@ impl<R: Rules> Scorer<'_, '_, R> {
         // class holds one secret, which every depth allows).
         let cap = if self.cap == 0 { u64::MAX } else { self.cap };
         // The counting bound of every class so far, the winning one included (one too much
-        // at most, which `limit` allows for).
-        let mut t = n as u64;
-        for (k, (&p, slot)) in self.s.packed().iter().zip(replies.iter_mut()).enumerate() {
+        // at most, which `limit` allows for), plus the least that each secret still to be
+        // counted will add.
+        let least = bounds.min_step();
+        let mut t = n as u64 + n as u64 * u64::from(least);
+        for (k, (&p, slot)) in self.secrets.iter().zip(replies.iter_mut()).enumerate() {
             let r = rules.score(p, gp).index() & m;
             *slot = r as u8;
             let h = hist[r];
             hist[r] = h + 1;
-            t += u64::from(steps[h as usize]);
+            t += u64::from(steps[h as usize] - least);
             if k % 16 == 15 {
                 limit = self.limit();
             }
@@ -429,7 +512,7 @@ impl<R: Rules> Scorer<'_, '_, R> {
         consistent: bool,
     ) -> Option<Choice> {
         let bounds = &self.solver.bounds;
-        let n = self.s.len();
+        let n = self.secrets.len();
         if !consistent && parts <= 1 {
             return None; // learns nothing
         }
@@ -465,14 +548,14 @@ impl<R: Rules> Scorer<'_, '_, R> {
 
     /// The choice `g` makes, if its bound can win. Counts go into four interleaved histograms
     /// (`lanes`, scratch space) so that runs of equal replies do not form one long chain of
-    /// dependent increments; every 16 secrets the bound so far is checked against the limit
-    /// (it only grows, by at most one too much for the winning class), so hopeless guesses
-    /// stop early.
+    /// dependent increments; every 16 secrets the bound so far, plus the least the secrets
+    /// still to be counted add, is checked against the limit (it only grows, by at most one
+    /// too much for the winning class), so hopeless guesses stop early.
     #[inline]
     fn score(&self, g: u32, lanes: &mut [[u32; 4]; HIST_LEN]) -> Option<Choice> {
         let e = self.solver.e;
         let bounds = &self.solver.bounds;
-        let n = self.s.len();
+        let n = self.secrets.len();
         let f = e.feedback_count();
         let rules = e.rules();
         let fill = |h: u32| bounds.fill_of(h as usize);
@@ -481,7 +564,7 @@ impl<R: Rules> Scorer<'_, '_, R> {
             *row = [0; 4];
         }
         let m = HIST_LEN - 1;
-        let chunks = self.s.packed().chunks(16);
+        let chunks = self.secrets.chunks(16);
         let last = chunks.len();
         for (k, chunk) in chunks.enumerate() {
             let quads = chunk.chunks_exact(4);
@@ -506,7 +589,9 @@ impl<R: Rules> Scorer<'_, '_, R> {
                         .iter()
                         .map(|r| fill(r[0] + r[1] + r[2] + r[3]))
                         .sum();
-                    if n as u64 + t > limit {
+                    // Each secret still to be counted adds at least the least step.
+                    let rest = (n - (k + 1) * 16) as u64 * u64::from(bounds.min_step());
+                    if n as u64 + t + rest > limit {
                         return None;
                     }
                 }

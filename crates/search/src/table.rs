@@ -7,7 +7,7 @@
 
 use codebreak_core::{Engine, Rules};
 use rayon::prelude::*;
-use wide::{CmpEq, CmpGt, i8x16};
+use wide::{CmpEq, CmpGt, i8x16, u8x16};
 
 /// Largest game tabulated: `n²` bytes (64 MiB here).
 pub const MAX_CODES: usize = 8192;
@@ -104,6 +104,49 @@ pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<
     }
 }
 
+/// Most rows [`few_collisions_pairwise`] takes.
+pub const PAIRWISE_MAX: usize = 16;
+
+/// [`few_collisions`] for any number of distinct replies (Wordle's 243), on rows of replies
+/// by guess (at most [`PAIRWISE_MAX`] of them, all of one length): sixteen guesses at a
+/// time, each row compared with every earlier one, so a few rows cost a few vector
+/// comparisons per sixteen guesses.
+pub fn few_collisions_pairwise(rows: &[&[u8]], allowed: u32, out: &mut Vec<u32>) {
+    assert!(rows.len() <= PAIRWISE_MAX, "at most {PAIRWISE_MAX} rows");
+    let Some(first) = rows.first() else {
+        return;
+    };
+    let codes = first.len();
+    let one = u8x16::splat(1);
+    let over = u8x16::splat(allowed.min(254) as u8 + 1);
+    let mut seen = [u8x16::ZERO; PAIRWISE_MAX];
+    for start in (0..codes).step_by(16) {
+        let width = (codes - start).min(16);
+        let mut collisions = u8x16::ZERO;
+        let mut dead = 0;
+        for (j, row) in rows.iter().enumerate() {
+            let mut lanes = [0u8; 16];
+            lanes[..width].copy_from_slice(&row[start..start + width]);
+            let v = u8x16::new(lanes);
+            let mut hit = u8x16::ZERO;
+            for &earlier in &seen[..j] {
+                hit |= earlier.cmp_eq(v);
+            }
+            seen[j] = v;
+            collisions += hit & one;
+            dead = collisions.min(over).cmp_eq(over).move_mask();
+            if dead == 0xffff {
+                break;
+            }
+        }
+        let mut alive = !dead as u32 & ((1u32 << width) - 1);
+        while alive != 0 {
+            out.push((start + alive.trailing_zeros() as usize) as u32);
+            alive &= alive - 1;
+        }
+    }
+}
+
 /// The reference form of [`few_collisions`], one guess at a time.
 pub fn few_collisions_scalar(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<u32>) {
     'guess: for g in 0..codes {
@@ -143,6 +186,16 @@ mod tests {
                 few_collisions_scalar(&rows, t.codes(), allowed, &mut slow);
                 assert_eq!(fast, slow, "{k} secrets, {allowed} collisions allowed");
                 assert!(!slow.is_empty() && slow.len() < 5040, "{k}: {}", slow.len());
+                if k <= PAIRWISE_MAX {
+                    let bytes: Vec<Vec<u8>> = rows
+                        .iter()
+                        .map(|r| r[..t.codes()].iter().map(|&x| x as u8).collect())
+                        .collect();
+                    let rows: Vec<&[u8]> = bytes.iter().map(|r| &r[..]).collect();
+                    let mut pairwise = Vec::new();
+                    few_collisions_pairwise(&rows, allowed, &mut pairwise);
+                    assert_eq!(pairwise, slow, "{k} secrets, {allowed} allowed, pairwise");
+                }
             }
         });
     }
