@@ -21,6 +21,7 @@ pub struct SolveSession {
     pending: Option<GuessReport>,
     pending_code: Option<Code>,
     conflict_time: Duration,
+    find_time: Duration,
 }
 
 /// A solve session's state, as `solve --json` writes it before each reply.
@@ -52,6 +53,7 @@ impl SolveSession {
             pending: None,
             pending_code: None,
             conflict_time: Duration::from_secs(10),
+            find_time: super::hint::FIND_TIME,
         }
     }
 
@@ -157,7 +159,7 @@ impl SolveSession {
         if let Some(c) = super::hint::repeated_guess(&self.game, &solver, budget)? {
             return Err(c);
         }
-        if solver.find(budget)?.is_none() {
+        if super::hint::find_within(&solver, self.find_time, budget)?.is_none() {
             return Err(contradiction(
                 &self.game,
                 &solver,
