@@ -6,6 +6,13 @@
 //! Irving's expected part size; Kooi's number of parts) and the best candidate wins, ties going
 //! to a candidate that could itself be the secret. The sample stands in for the whole set, so
 //! the figures are estimates whose noise shrinks with the sample size.
+//!
+//! The sample is the whole list of fitting secrets (or a uniform part of it) once at most
+//! [`SampleOptions::list_up_to`] fit; a [`Player`] then carries that list to the next guess,
+//! less what the new reply rules out. Before that it comes from [`Solver::sample`]. The
+//! candidates are the sampled secrets, optionally with perturbed and random codes
+//! ([`PlayOptions::perturbed`], [`PlayOptions::random`]) and hill climbing from the best
+//! ([`PlayOptions::climb`]); all three are off by default, having gained nothing measurable.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
