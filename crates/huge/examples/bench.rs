@@ -6,7 +6,7 @@ use std::time::Instant;
 use codebreak_core::Alphabet;
 use codebreak_huge::puzzle::unique_puzzle;
 use codebreak_huge::{
-    Budget, Clue, Family, Game, Objective, PlayOptions, SampleOptions, Solver, next_guess,
+    Budget, Clue, Family, Game, Objective, PlayOptions, Player, SampleOptions, Solver,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -103,7 +103,7 @@ fn blackpeg(pegs: u32, puzzles: u64) {
     );
 }
 
-/// Plays `games` games of `game` against random secrets with [`next_guess`]; reports the
+/// Plays `games` games of `game` against random secrets with a [`Player`]; reports the
 /// average number of guesses and seconds per game.
 fn play(game: Game, games: u64, options: &PlayOptions) {
     let budget = Budget::default();
@@ -114,19 +114,20 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
         let secret = game.random_secret(&mut rng);
         let t = Instant::now();
         let mut clues = Vec::new();
-        let options = PlayOptions {
+        let mut player = Player::new(PlayOptions {
             seed: g,
             ..options.clone()
-        };
+        });
         loop {
             let tt = Instant::now();
-            let next = next_guess(&game, &clues, &options, &budget).unwrap();
+            let next = player.next_guess(&game, &clues, &budget).unwrap();
             if std::env::var_os("VERBOSE").is_some() {
                 println!(
-                    "    guess {}: {:?} sample {} in {:.3} s",
+                    "    guess {}: {:?} sample {} score {:.2} in {:.3} s",
                     clues.len() + 1,
                     next.method,
                     next.sample,
+                    next.choice.score,
                     tt.elapsed().as_secs_f64()
                 );
             }
@@ -197,8 +198,15 @@ fn main() {
                 sample: num(5, defaults.sample as u64) as usize,
                 perturbed: num(6, defaults.perturbed as u64) as usize,
                 random: num(7, defaults.random as u64) as usize,
+                climb: num(12, defaults.climb as u64) as usize,
+                fit_bonus: args
+                    .get(13)
+                    .and_then(|a| a.parse().ok())
+                    .unwrap_or(defaults.fit_bonus),
                 sampling: SampleOptions {
                     chain_steps: num(8, defaults.sampling.chain_steps),
+                    list_up_to: num(10, defaults.sampling.list_up_to as u64) as usize,
+                    list_nodes: num(11, defaults.sampling.list_nodes),
                     ..defaults.sampling.clone()
                 },
                 objective,

@@ -6,6 +6,13 @@
 //! Irving's expected part size; Kooi's number of parts) and the best candidate wins, ties going
 //! to a candidate that could itself be the secret. The sample stands in for the whole set, so
 //! the figures are estimates whose noise shrinks with the sample size.
+//!
+//! The sample is the whole list of fitting secrets (or a uniform part of it) once at most
+//! [`SampleOptions::list_up_to`] fit; a [`Player`] then carries that list to the next guess,
+//! less what the new reply rules out. Before that it comes from [`Solver::sample`]. The
+//! candidates are the sampled secrets, optionally with perturbed and random codes
+//! ([`PlayOptions::perturbed`], [`PlayOptions::random`]) and hill climbing from the best
+//! ([`PlayOptions::climb`]); all three are off by default, having gained nothing measurable.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,7 +21,7 @@ use rayon::prelude::*;
 use crate::budget::Budget;
 use crate::error::PlayError;
 use crate::game::{Clue, Code, Family, Game, MAX_COLORS, MAX_PEGS};
-use crate::sample::{SampleMethod, SampleOptions};
+use crate::sample::{Sample, SampleMethod, SampleOptions};
 use crate::solver::Solver;
 
 /// How a partition of the sample is scored; higher is better for every objective.
@@ -174,6 +181,13 @@ pub struct PlayOptions {
     pub perturbed: usize,
     /// Uniformly random candidates. Default 0 (see [`PlayOptions::perturbed`]).
     pub random: usize,
+    /// Most hill-climbing moves from the best candidate (each to the best code one peg away,
+    /// scored on the sample). Default 0: on 100 16-peg, 6-colour games, 16 moves took 11.49
+    /// guesses on average, none 11.51.
+    pub climb: usize,
+    /// How much more a climbed code that may not be the secret must score than the best
+    /// candidate that may, when that one is in the sample. Default 0.0; any value.
+    pub fit_bonus: f64,
     /// How partitions are scored.
     pub objective: Objective,
     /// How the sample is drawn (its seed is replaced by one derived from [`PlayOptions::seed`]).
@@ -188,6 +202,8 @@ impl Default for PlayOptions {
             sample: 400,
             perturbed: 0,
             random: 0,
+            climb: 0,
+            fit_bonus: 0.0,
             objective: Objective::Entropy,
             sampling: SampleOptions::default(),
             seed: 0,
@@ -232,15 +248,111 @@ pub fn next_guess(
     options: &PlayOptions,
     budget: &Budget,
 ) -> Result<NextGuess, PlayError> {
-    let solver = Solver::new(*game, clues)?;
-    let seed = options
-        .seed
-        .wrapping_add((clues.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let sampling = SampleOptions {
-        seed,
-        ..options.sampling.clone()
-    };
-    let sample = solver.sample(options.sample.max(1), &sampling, budget)?;
+    Player::new(options.clone()).next_guess(game, clues, budget)
+}
+
+/// [`next_guess`] with a memory, for the guesses of one game: once every secret that fits has
+/// been listed (when at most [`SampleOptions::list_up_to`] fit), the next turn's list is the
+/// old one less the secrets the new replies rule out, with no search. A history that does not
+/// extend the remembered one starts afresh, so replies may be corrected or taken back.
+///
+/// ```
+/// use codebreak_huge::{Budget, Clue, Family, Game, Player, PlayOptions};
+/// let game = Game::new(Family::Mastermind, 20, 6, false).unwrap();
+/// let secret = game.code(&[5, 0, 0, 3, 1, 2, 4, 4, 0, 1, 2, 3, 5, 5, 1, 0, 2, 3, 4, 0]).unwrap();
+/// let mut player = Player::new(PlayOptions::default());
+/// let mut clues = Vec::new();
+/// while clues.last().is_none_or(|c: &Clue| c.guess != secret) {
+///     let guess = player.next_guess(&game, &clues, &Budget::default()).unwrap().choice.guess;
+///     clues.push(Clue::new(guess, game.score(&secret, &guess)));
+/// }
+/// assert!(clues.len() < 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Player {
+    options: PlayOptions,
+    known: Option<Known>,
+}
+
+/// Every secret that fits a history.
+#[derive(Clone, Debug)]
+struct Known {
+    game: Game,
+    clues: Vec<Clue>,
+    secrets: Vec<Code>,
+}
+
+impl Player {
+    /// A player with no memory yet.
+    pub fn new(options: PlayOptions) -> Player {
+        Player {
+            options,
+            known: None,
+        }
+    }
+
+    /// How it chooses.
+    pub fn options(&self) -> &PlayOptions {
+        &self.options
+    }
+
+    /// The next guess after `clues` (see [`next_guess`]).
+    pub fn next_guess(
+        &mut self,
+        game: &Game,
+        clues: &[Clue],
+        budget: &Budget,
+    ) -> Result<NextGuess, PlayError> {
+        let options = &self.options;
+        let solver = Solver::new(*game, clues)?;
+        let seed = options
+            .seed
+            .wrapping_add((clues.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let n = options.sample.max(1);
+        let list = match self.known.take() {
+            Some(known) if known.game == *game && clues.starts_with(&known.clues) => {
+                let new = &clues[known.clues.len()..];
+                let fits = |c: &Code| new.iter().all(|cl| game.score(c, &cl.guess) == cl.reply);
+                Some(known.secrets.into_iter().filter(fits).collect())
+            }
+            _ if options.sampling.list_up_to == 0 => None,
+            _ => solver.list_within(
+                options.sampling.list_up_to.max(n),
+                options.sampling.list_nodes,
+                budget,
+            )?,
+        };
+        let sample = match list {
+            Some(secrets) => {
+                self.known = Some(Known {
+                    game: *game,
+                    clues: clues.to_vec(),
+                    secrets: secrets.clone(),
+                });
+                Sample::from_list(secrets, n, &mut ChaCha8Rng::seed_from_u64(seed))
+            }
+            None => {
+                let sampling = SampleOptions {
+                    seed,
+                    list_up_to: 0,
+                    ..options.sampling.clone()
+                };
+                solver.sample(n, &sampling, budget)?
+            }
+        };
+        choose(game, &solver, sample, options, seed, budget)
+    }
+}
+
+/// The best guess for a sample of the secrets that fit `solver`'s history.
+fn choose(
+    game: &Game,
+    solver: &Solver,
+    sample: Sample,
+    options: &PlayOptions,
+    seed: u64,
+    budget: &Budget,
+) -> Result<NextGuess, PlayError> {
     if sample.codes.is_empty() {
         let conflict = solver.conflict(&Default::default(), budget)?;
         return Err(PlayError::Inconsistent(
@@ -271,14 +383,71 @@ pub fn next_guess(
     for _ in 0..options.random {
         candidates.push(game.random_secret(&mut rng));
     }
-    let choice = best_guess(game, &sample.codes, &candidates, options.objective)
+    let mut choice = best_guess(game, &sample.codes, &candidates, options.objective)
         .expect("the sample gives at least one candidate");
+    if options.climb > 0 {
+        let climbed = climb(game, &sample.codes, choice, options);
+        if climbed.score > choice.score + options.fit_bonus * f64::from(u8::from(choice.in_sample))
+        {
+            choice = climbed;
+        }
+    }
     Ok(NextGuess {
         choice,
         method: sample.method,
         sample: sample.codes.len(),
         candidates: candidates.len(),
     })
+}
+
+/// Hill climbing from `start`: moves to the best code that differs from the current one in
+/// one peg (for distinct games, one peg changed to a colour the code does not use), scored on
+/// `sample`, while that improves the score, at most [`PlayOptions::climb`] times.
+fn climb(game: &Game, sample: &[Code], start: Scored, options: &PlayOptions) -> Scored {
+    let packed: Vec<Packed> = sample.iter().map(Packed::new).collect();
+    let (n, k) = (usize::from(game.pegs()), game.colors());
+    let mut best = start;
+    for _ in 0..options.climb {
+        let here = best.guess;
+        let used = here.colours().iter().fold(0u64, |m, &c| m | 1 << c);
+        let moves: Vec<(usize, u8)> = (0..n)
+            .flat_map(|p| (0..k).map(move |c| (p, c)))
+            .filter(|&(p, c)| c != here.colours()[p] && (!game.distinct() || used >> c & 1 == 0))
+            .collect();
+        let top = moves
+            .par_iter()
+            .enumerate()
+            .map(|(i, &(p, c))| {
+                let mut code = here;
+                code.set(p, c);
+                (
+                    i,
+                    code,
+                    score_packed(game, &packed, &Packed::new(&code), options.objective),
+                )
+            })
+            .reduce_with(|a, b| {
+                if b.2 > a.2 || (b.2 == a.2 && b.0 < a.0) {
+                    b
+                } else {
+                    a
+                }
+            });
+        match top {
+            Some((_, code, score)) if score > best.score + 1e-9 => {
+                best = Scored {
+                    guess: code,
+                    score,
+                    in_sample: false,
+                };
+            }
+            _ => break,
+        }
+    }
+    if best.guess != start.guess {
+        best.in_sample = sample.contains(&best.guess);
+    }
+    best
 }
 
 /// `code` with `changes` pegs set to other colours (for distinct games, to colours the code

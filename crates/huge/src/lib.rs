@@ -40,7 +40,7 @@ pub mod sample;
 pub mod solver;
 
 pub use budget::{Budget, Progress};
-pub use choose::{NextGuess, Objective, PlayOptions, Scored, best_guess, next_guess};
+pub use choose::{NextGuess, Objective, PlayOptions, Player, Scored, best_guess, next_guess};
 pub use conflict::{Conflict, ConflictOptions, ConflictQuality};
 pub use count::{Count, CountOptions, Estimate, EstimateMethod};
 pub use error::{ClueError, CodeError, GameError, PlayError, Stopped};

@@ -4,6 +4,8 @@ use rand::Rng;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::budget::{Budget, Meter};
 use crate::dp::BlackTable;
@@ -153,6 +155,53 @@ impl Solver {
         }
     }
 
+    /// Every secret that fits, when at most `cap` do: `Ok(None)` as soon as more than `cap`
+    /// are found. The search's starting states are shared out among the threads (rayon), and
+    /// the budget's step limit applies to each thread; the list is in the same order whatever
+    /// the threads' timing.
+    ///
+    /// ```
+    /// use codebreak_huge::{Budget, Clue, Family, Game, Reply, Solver};
+    /// let game = Game::new(Family::Mastermind, 4, 3, false).unwrap();
+    /// let clue = Clue::new(game.code(&[0, 0, 1, 2]).unwrap(), Reply::new(2, 2));
+    /// let solver = Solver::new(game, &[clue]).unwrap();
+    /// let budget = Budget::default();
+    /// let all = solver.list_up_to(100, &budget).unwrap().unwrap();
+    /// assert_eq!(all.len(), solver.secrets(&budget).count());
+    /// assert!(all.iter().all(|c| solver.fits(c)));
+    /// assert_eq!(solver.list_up_to(all.len() - 1, &budget).unwrap(), None);
+    /// ```
+    pub fn list_up_to(&self, cap: usize, budget: &Budget) -> Result<Option<Vec<Code>>, Stopped> {
+        let roots = self.model.roots();
+        let shares = rayon::current_num_threads().clamp(1, roots.len().max(1));
+        let mut split: Vec<Vec<State>> = vec![Vec::new(); shares];
+        for (i, root) in roots.into_iter().enumerate() {
+            split[i % shares].push(root);
+        }
+        let found = AtomicUsize::new(0);
+        let parts: Vec<Result<Option<Vec<Code>>, Stopped>> = split
+            .into_par_iter()
+            .map(|roots| {
+                let mut out = Vec::new();
+                for code in Secrets::from_roots(&self.model, budget, roots, None) {
+                    out.push(code?);
+                    if found.fetch_add(1, Ordering::Relaxed) >= cap {
+                        return Ok(None);
+                    }
+                }
+                Ok(Some(out))
+            })
+            .collect();
+        let mut all = Vec::new();
+        for part in parts {
+            match part? {
+                Some(codes) => all.extend(codes),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(all))
+    }
+
     /// Counts the fitting secrets by search, stopping once more than `cap` are known to fit:
     /// `Some(n)` with `n <= cap` is exact, `None` means more than `cap`.
     pub fn count_up_to(&self, cap: u128, budget: &Budget) -> Result<Option<u128>, Stopped> {
@@ -211,8 +260,16 @@ pub struct Secrets<'a> {
 }
 
 impl<'a> Secrets<'a> {
-    fn new(model: &'a Model, budget: &'a Budget, mut rng: Option<ChaCha8Rng>) -> Secrets<'a> {
-        let mut roots = model.roots();
+    fn new(model: &'a Model, budget: &'a Budget, rng: Option<ChaCha8Rng>) -> Secrets<'a> {
+        Secrets::from_roots(model, budget, model.roots(), rng)
+    }
+
+    fn from_roots(
+        model: &'a Model,
+        budget: &'a Budget,
+        mut roots: Vec<State>,
+        mut rng: Option<ChaCha8Rng>,
+    ) -> Secrets<'a> {
         roots.reverse();
         if let Some(rng) = &mut rng {
             roots.shuffle(rng);

@@ -136,3 +136,64 @@ fn a_raised_cancel_flag_stops_a_long_count() {
     let limited = Budget::default().with_limit(10);
     assert_eq!(solver.count_by_search(&limited), Err(Stopped::Limit(10)));
 }
+
+#[test]
+fn a_sample_never_holds_more_codes_than_asked_for() {
+    // Rejection skipped: the seeds come from one local search per thread, which may find more
+    // codes than the one asked for.
+    let game = Game::new(Family::Mastermind, 12, 6, false).unwrap();
+    let secret = code(&game, &[0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5]);
+    let guess = code(&game, &[0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    let clues = [Clue::new(guess, game.score(&secret, &guess))];
+    let solver = Solver::new(game, &clues).unwrap();
+    let options = SampleOptions {
+        list_up_to: 0,
+        draws_per_code: 0,
+        ..SampleOptions::default()
+    };
+    for n in [1, 2, 3] {
+        let sample = solver.sample(n, &options, &Budget::default()).unwrap();
+        assert_eq!(sample.codes.len(), n);
+        assert!(sample.codes.iter().all(|c| solver.fits(c)));
+    }
+}
+
+#[test]
+fn a_player_keeps_the_list_of_fitting_secrets_up_to_date() {
+    // Once listed, the secrets that fit are carried from guess to guess; the carried list must
+    // be exactly the secrets that fit, also when an earlier reply is corrected.
+    let game = Game::new(Family::Mastermind, 8, 5, false).unwrap();
+    let secret = code(&game, &[4, 0, 0, 3, 1, 2, 2, 4]);
+    let options = codebreak_huge::PlayOptions {
+        sample: 5000,
+        ..Default::default()
+    };
+    let mut player = codebreak_huge::Player::new(options);
+    let budget = Budget::default();
+    let mut clues = Vec::new();
+    let mut listed = 0;
+    while clues.last().is_none_or(|c: &Clue| c.guess != secret) {
+        assert!(clues.len() < 20, "no secret found in 20 guesses");
+        let next = player.next_guess(&game, &clues, &budget).unwrap();
+        let solver = Solver::new(game, &clues).unwrap();
+        if next.method == SampleMethod::All {
+            assert_eq!(next.sample, solver.secrets(&budget).count());
+            listed += 1;
+        }
+        let guess = next.choice.guess;
+        clues.push(Clue::new(guess, game.score(&secret, &guess)));
+    }
+    assert!(listed >= 2, "the list was carried at most once: {listed}");
+    // A corrected first reply: the history no longer extends the remembered one.
+    let mut corrected = clues[..clues.len() - 1].to_vec();
+    let first = corrected[0].reply;
+    corrected[0].reply = Reply::new(first.black, first.white + u8::from(first.black > 0));
+    corrected[0].reply.black = first.black.saturating_sub(1);
+    let solver = Solver::new(game, &corrected).unwrap();
+    let fit = solver.secrets(&budget).count();
+    match player.next_guess(&game, &corrected, &budget) {
+        Ok(next) if next.method == SampleMethod::All => assert_eq!(next.sample, fit),
+        Ok(next) => panic!("expected the whole list, got {:?}", next.method),
+        Err(_) => assert_eq!(fit, 0),
+    }
+}

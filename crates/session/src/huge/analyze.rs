@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use codebreak_core::Range;
-use codebreak_huge::{Budget, Clue, Code, PlayOptions};
+use codebreak_huge::{Budget, Clue, Code, PlayOptions, Player};
 use rand::SeedableRng;
 use serde::Serialize;
 
@@ -159,8 +159,10 @@ pub fn play_one(
     budget: &Budget,
 ) -> Result<Option<usize>, HugeError> {
     let mut clues = Vec::new();
+    let mut player = Player::new(options.clone());
     while clues.len() < max {
-        let guess = codebreak_huge::next_guess(game.game(), &clues, options, budget)
+        let guess = player
+            .next_guess(game.game(), &clues, budget)
             .map_err(play_error)?
             .choice
             .guess;

@@ -51,6 +51,16 @@ pub enum HugeError {
     /// The call was stopped (Ctrl-C, a deadline).
     #[error(transparent)]
     Stopped(#[from] codebreak_huge::Stopped),
+    /// The search for a first secret that fits ran out of its time.
+    #[error(
+        "no secret found in {seconds} s, and none ruled out: codebreak cannot tell whether any secret fits these {clues} clues (try fewer clues, or check them)"
+    )]
+    Undecided {
+        /// Clues in the history.
+        clues: usize,
+        /// The time the search was given, in seconds.
+        seconds: u64,
+    },
 }
 
 impl From<codebreak_huge::ClueError> for HugeError {

@@ -19,6 +19,37 @@ pub struct HintOptions {
     pub count: CountOptions,
     /// Time allowed to look for the smallest set of contradicting clues. Default 10 s.
     pub conflict_time: Duration,
+    /// Time allowed to find a first secret that fits (or to rule them all out) before giving
+    /// up with [`HugeError::Undecided`]. Default [`FIND_TIME`].
+    pub find_time: Duration,
+}
+
+/// Time the search for a first secret that fits is given by default: 60 s (Project Euler 185
+/// takes 0.1 s, random 20-digit puzzles 0.5 s on average).
+pub const FIND_TIME: Duration = Duration::from_secs(60);
+
+/// The first secret that fits `solver`'s history, `None` when none does, or
+/// [`HugeError::Undecided`] when the search ran past `time` (a deadline of `budget`'s own, or
+/// Ctrl-C, stops it as usual).
+pub(crate) fn find_within(
+    solver: &Solver,
+    time: Duration,
+    budget: &Budget,
+) -> Result<Option<codebreak_huge::Code>, HugeError> {
+    let own = Instant::now() + time;
+    let limited = Budget {
+        deadline: Some(budget.deadline.map_or(own, |d| d.min(own))),
+        ..budget.clone()
+    };
+    match solver.find(&limited) {
+        Err(codebreak_huge::Stopped::Deadline) if budget.deadline.is_none_or(|d| own < d) => {
+            Err(HugeError::Undecided {
+                clues: solver.clues().len(),
+                seconds: time.as_secs(),
+            })
+        }
+        other => Ok(other?),
+    }
 }
 
 impl Default for HintOptions {
@@ -28,6 +59,7 @@ impl Default for HintOptions {
             play: PlayOptions::default(),
             count: CountOptions::default(),
             conflict_time: Duration::from_secs(10),
+            find_time: FIND_TIME,
         }
     }
 }
@@ -87,7 +119,7 @@ pub fn hint(
     if let Some(c) = repeated_guess(game, &solver, budget)? {
         return Err(c);
     }
-    let first = solver.find(budget)?;
+    let first = find_within(&solver, options.find_time, budget)?;
     if first.is_none() {
         return Err(contradiction(game, &solver, options.conflict_time, budget)?);
     }
@@ -248,4 +280,41 @@ pub(crate) fn contradiction(
     };
     c.error = c.describe();
     Ok(HugeError::Contradiction(Box::new(c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::GameSpec;
+
+    #[test]
+    fn a_first_search_past_its_time_is_undecided_unless_the_caller_set_the_deadline() {
+        let game = HugeGame::new(&GameSpec::mastermind(16, 6)).unwrap();
+        let clues = game.parse_history("0011223344550123 3B7W").unwrap();
+        let solver = Solver::new(*game.game(), &clues).unwrap();
+        let found = find_within(&solver, FIND_TIME, &Budget::default()).unwrap();
+        assert!(found.is_some_and(|c| solver.fits(&c)));
+        match find_within(&solver, Duration::ZERO, &Budget::default()) {
+            Err(HugeError::Undecided {
+                clues: 1,
+                seconds: 0,
+            }) => {}
+            other => panic!("expected undecided, got {other:?}"),
+        }
+        let caller = Budget::default().with_timeout(Duration::ZERO);
+        match find_within(&solver, FIND_TIME, &caller) {
+            Err(HugeError::Stopped(codebreak_huge::Stopped::Deadline)) => {}
+            other => panic!("expected the caller's deadline, got {other:?}"),
+        }
+        let h = hint(
+            &game,
+            &clues,
+            &HintOptions {
+                find_time: Duration::ZERO,
+                ..HintOptions::default()
+            },
+            &Budget::default(),
+        );
+        assert!(matches!(h, Err(HugeError::Undecided { .. })), "{h:?}");
+    }
 }

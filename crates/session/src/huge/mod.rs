@@ -27,7 +27,7 @@ pub use analyze::{AnalyzeOptions, HugeAnalysis, SECRETS, analyze, play_one};
 pub use codebreak_huge as engine;
 pub use codebreak_huge::{Budget, Clue, Code, Count, Objective, PlayOptions, Progress, Reply};
 pub use error::{HugeContradiction, HugeError};
-pub use hint::{HintOptions, HugeHint, hint};
+pub use hint::{FIND_TIME, HintOptions, HugeHint, hint};
 pub use sessions::{PlaySession, PlayState, SolveSession, SolveState, random_secret};
 
 /// Secrets sampled to choose a guess (`--fit-sample`): each candidate guess is scored by how

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use codebreak_huge::{Budget, Clue, Code, PlayOptions, Reply, Solver};
+use codebreak_huge::{Budget, Clue, Code, PlayOptions, Player, Reply, Solver};
 use rand::SeedableRng;
 use serde::Serialize;
 
@@ -16,11 +16,12 @@ use super::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
 #[derive(Clone, Debug)]
 pub struct SolveSession {
     game: HugeGame,
-    options: PlayOptions,
+    player: Player,
     clues: Vec<Clue>,
     pending: Option<GuessReport>,
     pending_code: Option<Code>,
     conflict_time: Duration,
+    find_time: Duration,
 }
 
 /// A solve session's state, as `solve --json` writes it before each reply.
@@ -47,11 +48,12 @@ impl SolveSession {
     pub fn new(game: HugeGame, options: PlayOptions) -> SolveSession {
         SolveSession {
             game,
-            options,
+            player: Player::new(options),
             clues: Vec::new(),
             pending: None,
             pending_code: None,
             conflict_time: Duration::from_secs(10),
+            find_time: super::hint::FIND_TIME,
         }
     }
 
@@ -64,8 +66,8 @@ impl SolveSession {
     pub fn description(&self) -> String {
         format!(
             "{} on a sample of {} secrets",
-            super::objective_name(self.options.objective),
-            self.options.sample
+            super::objective_name(self.player.options().objective),
+            self.player.options().sample
         )
     }
 
@@ -89,7 +91,9 @@ impl SolveSession {
         if let Some(code) = self.pending_code {
             return Ok(Some(code));
         }
-        let next = codebreak_huge::next_guess(self.game.game(), &self.clues, &self.options, budget)
+        let next = self
+            .player
+            .next_guess(self.game.game(), &self.clues, budget)
             .map_err(play_error)?;
         let solver = Solver::new(*self.game.game(), &self.clues)?;
         let fits = solver.fits(&next.choice.guess);
@@ -155,7 +159,7 @@ impl SolveSession {
         if let Some(c) = super::hint::repeated_guess(&self.game, &solver, budget)? {
             return Err(c);
         }
-        if solver.find(budget)?.is_none() {
+        if super::hint::find_within(&solver, self.find_time, budget)?.is_none() {
             return Err(contradiction(
                 &self.game,
                 &solver,

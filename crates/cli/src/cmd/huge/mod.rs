@@ -69,8 +69,9 @@ pub fn play_options(
     })
 }
 
-/// A session error as a failure: Ctrl-C exits 130, a contradiction exits 1 (in JSON mode
-/// after writing the contradiction object), anything else is bad input (exit 2, with an
+/// A session error as a failure: Ctrl-C exits 130, a contradiction or a search for a first
+/// fitting secret that ran out of time exits 1 (in JSON mode after writing the contradiction
+/// or error object), anything else is bad input (exit 2, with an
 /// error object in JSON mode).
 pub fn fail(e: HugeError, json: bool) -> Failure {
     match e {
@@ -84,6 +85,10 @@ pub fn fail(e: HugeError, json: bool) -> Failure {
             Failure::NoAnswer(anyhow!("{}", c.error))
         }
         HugeError::Stopped(s) => Failure::NoAnswer(anyhow!("{s}")),
+        e @ HugeError::Undecided { .. } => {
+            let f = Failure::NoAnswer(anyhow!("{e}"));
+            if json { interact::json_failure(f) } else { f }
+        }
         other => {
             let f = Failure::BadInput(anyhow!("{other}"));
             if json { interact::json_failure(f) } else { f }
