@@ -623,7 +623,7 @@ fn openers_all_at_least_the_bound_exit_1() {
 }
 
 /// Selby's table of Wordle openers (alex1770/wordle, original lists, normal mode): SALET 7920,
-/// REAST 7923, CRATE and TRACE 7926, SLATE 7928, and no other opener below 7930. About ten
+/// REAST 7923, CRATE and TRACE 7926, SLATE 7928, and no other opener below 7930. About four
 /// minutes on two cores: a slow test (`bash scripts/slow-tests.sh`).
 #[test]
 #[ignore]
