@@ -2,6 +2,8 @@
 
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use codebreak_analysis::Analysis;
 use codebreak_tree::{Format, TreeError};
@@ -198,6 +200,33 @@ pub fn progress_bar(len: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
     );
     bar.set_message(what.to_string());
     Some(bar)
+}
+
+/// Until `done` is set, a spinner on standard error whose line `message` writes from the
+/// seconds elapsed, once the work has run two seconds; nothing when `quiet` or when standard
+/// error is not a terminal. Run it on a thread beside the work.
+pub fn spinner_until(done: &AtomicBool, quiet: bool, mut message: impl FnMut(f64) -> String) {
+    if quiet || !std::io::stderr().is_terminal() {
+        return;
+    }
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(200));
+        if start.elapsed() < Duration::from_secs(2) {
+            continue;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = ProgressBar::new_spinner();
+            b.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+            b
+        });
+        b.set_message(message(start.elapsed().as_secs_f64()));
+        b.tick();
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
 }
 
 /// Whether a file argument is `-`: standard input or output.

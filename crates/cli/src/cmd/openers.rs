@@ -2,7 +2,6 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use codebreak_core::error::plural;
 use codebreak_core::{AnyEngine, Game};
@@ -248,28 +247,11 @@ fn show_progress(
     done: &AtomicBool,
     quiet: bool,
 ) {
-    use std::io::IsTerminal;
-    if quiet || !std::io::stderr().is_terminal() {
-        return;
-    }
-    let start = Instant::now();
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(200));
-        if start.elapsed() < Duration::from_secs(2) {
-            continue;
-        }
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new_spinner();
-            b.set_style(
-                indicatif::ProgressStyle::with_template("{spinner} {msg}").expect("valid template"),
-            );
-            b
-        });
+    output::spinner_until(done, quiet, |seconds| {
         let st = search.status();
         let first = st.first_guess();
         let code = first.map(|f| engine.game().format_code(&engine.space().code(f.guess)));
-        b.set_message(progress_message(
+        progress_message(
             progress.done.load(Ordering::Relaxed),
             progress.total.load(Ordering::Relaxed),
             progress.exact.load(Ordering::Relaxed),
@@ -277,13 +259,9 @@ fn show_progress(
             code.as_deref()
                 .zip(first)
                 .map(|(c, f)| (c, f.rank, f.solved, f.classes)),
-            start.elapsed().as_secs_f64(),
-        ));
-        b.tick();
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+            seconds,
+        )
+    });
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
 
 use clap::Args;
 use codebreak_analysis::Analysis;
@@ -347,40 +346,19 @@ fn show_progress(
     done: &std::sync::atomic::AtomicBool,
     quiet: bool,
 ) {
-    use std::io::IsTerminal;
-    if quiet || !std::io::stderr().is_terminal() {
-        return;
-    }
-    let start = Instant::now();
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(200));
-        if start.elapsed() < Duration::from_secs(2) {
-            continue;
-        }
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new_spinner();
-            b.set_style(
-                indicatif::ProgressStyle::with_template("{spinner} {msg}").expect("valid template"),
-            );
-            b
-        });
+    output::spinner_until(done, quiet, |seconds| {
         let st = search.status();
         let first = st.first_guess();
         let code = first.map(|f| engine.game().format_code(&engine.space().code(f.guess)));
-        b.set_message(progress_message(
+        progress_message(
             st.nodes.load(Ordering::Relaxed),
             st.best(),
             secrets,
             code.as_deref().zip(first.as_ref()),
-            start.elapsed().as_secs_f64(),
+            seconds,
             st.trying_depth.load(Ordering::Relaxed),
-        ));
-        b.tick();
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+        )
+    });
 }
 
 #[cfg(test)]
