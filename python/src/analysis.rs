@@ -286,7 +286,7 @@ pub fn openers<'py>(
     pool: Option<&str>,
     force: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use codebreak_search::openers::{OpenerProgress, OpenerValue};
+    use codebreak_search::openers::OpenerProgress;
     let g = game.get();
     let spec = OptimalSpec {
         pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
@@ -305,22 +305,8 @@ pub fn openers<'py>(
         search.openers(&[], &OpenerProgress::default(), &|_| {})
     })?
     .map_err(bad)?;
-    let secrets = engine.space().secrets().len() as f64;
-    let game = engine.game();
-    let list: Vec<serde_json::Value> = report
-        .openers
-        .iter()
-        .map(|o| {
-            let code = game.format_code(&engine.space().code(o.guess));
-            match o.value {
-                OpenerValue::Exact { total, worst } => serde_json::json!({
-                    "opener": code, "total": total, "average": total as f64 / secrets, "worst": worst,
-                }),
-                OpenerValue::AtLeast(t) => serde_json::json!({"opener": code, "at_least": t}),
-            }
-        })
-        .collect();
-    crate::convert::json(py, &serde_json::Value::Array(list))
+    let v = serde_json::to_value(report.entries(&engine)).map_err(bad)?;
+    crate::convert::json(py, &v)
 }
 
 /// The built-in strategies: name, summary, source, whether greedy, and the options each takes.

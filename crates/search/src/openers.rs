@@ -94,6 +94,55 @@ impl Openers {
     }
 }
 
+/// One opener as the reports give it (`optimal --openers --json`, Python's `openers`): its
+/// code, and either its exact total, average and worst case, or the total it needs at least.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OpenerEntry {
+    /// The opener, as the game writes codes.
+    pub opener: String,
+    /// Guesses in all, when valued exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    /// Guesses per secret, when valued exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average: Option<f64>,
+    /// Most guesses any secret needs, when valued exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worst: Option<u64>,
+    /// The least total it can have, when not valued exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u64>,
+}
+
+impl Openers {
+    /// Every opener as the reports give it, best first, on `engine`'s game.
+    pub fn entries(&self, engine: &AnyEngine) -> Vec<OpenerEntry> {
+        let secrets = engine.space().secrets().len().max(1) as f64;
+        self.openers
+            .iter()
+            .map(|o| {
+                let opener = engine.game().format_code(&engine.space().code(o.guess));
+                match o.value {
+                    OpenerValue::Exact { total, worst } => OpenerEntry {
+                        opener,
+                        total: Some(total),
+                        average: Some(total as f64 / secrets),
+                        worst: Some(worst),
+                        at_least: None,
+                    },
+                    OpenerValue::AtLeast(t) => OpenerEntry {
+                        opener,
+                        total: None,
+                        average: None,
+                        worst: None,
+                        at_least: Some(t),
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
 /// Live figures of an opener search (see [`Search::openers`]).
 #[derive(Debug, Default)]
 pub struct OpenerProgress {

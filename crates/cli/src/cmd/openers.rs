@@ -187,28 +187,11 @@ fn text_report(r: &Openers, game: &Game, engine: &AnyEngine, secrets: u64, log: 
 
 /// The JSON report: every opener, best first.
 fn json_report(r: &Openers, engine: &AnyEngine, secrets: u64) -> Result<String, Failure> {
-    let game = engine.game();
-    let openers: Vec<serde_json::Value> = r
-        .openers
-        .iter()
-        .map(|o| {
-            let code = game.format_code(&engine.space().code(o.guess));
-            match o.value {
-                OpenerValue::Exact { total, worst } => serde_json::json!({
-                    "opener": code,
-                    "total": total,
-                    "average": total as f64 / secrets.max(1) as f64,
-                    "worst": worst,
-                }),
-                OpenerValue::AtLeast(t) => serde_json::json!({ "opener": code, "at_least": t }),
-            }
-        })
-        .collect();
     let v = serde_json::json!({
-        "game": game.spec(),
+        "game": engine.game().spec(),
         "secrets": secrets,
         "bound": r.bound,
-        "openers": openers,
+        "openers": r.entries(engine),
         "useless": r.useless,
         "symmetric": r.symmetric,
         "resumed": r.resumed,
