@@ -11,7 +11,7 @@
 //! A long run is resumable at the grain of one opener: each result is appended to a log as it
 //! comes ([`OpenerLog`]), and a resumed run skips the openers the log holds.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -356,58 +356,44 @@ impl OpenerLog {
             why,
         };
         let mut done = Vec::new();
-        let exists = path.exists();
-        if resume && exists {
-            let reader = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+        let file = if resume && path.exists() {
+            let bytes = std::fs::read(path).map_err(io)?;
+            // Only whole lines count: a run killed while writing leaves half a last line, which
+            // is cut off (that opener is searched again).
+            let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
             let mut seen = std::collections::HashSet::new();
-            let mut lines = reader.split(b'\n').enumerate().peekable();
-            while let Some((i, line)) = lines.next() {
-                let line = line.map_err(io)?;
-                let last = lines.peek().is_none();
-                let Ok(text) = String::from_utf8(line) else {
+            let whole = bytes[..keep].strip_suffix(b"\n");
+            let lines = whole.into_iter().flat_map(|w| w.split(|&b| b == b'\n'));
+            for (i, line) in lines.enumerate() {
+                let Ok(text) = std::str::from_utf8(line) else {
                     return Err(damaged(format!("line {} is not UTF-8 text", i + 1)));
                 };
                 if i == 0 {
                     if text != header {
                         return Err(SearchError::Checkpoint {
                             path: name.clone(),
-                            found: text,
+                            found: text.to_string(),
                             expected: header.to_string(),
                         });
                     }
                     continue;
                 }
-                match parse_line(&text, engine) {
-                    Ok(o) => {
-                        if !seen.insert(o.guess) {
-                            return Err(damaged(format!(
-                                "line {}: opener {} is given twice",
-                                i + 1,
-                                quote(text.split('\t').next().unwrap_or(""))
-                            )));
-                        }
-                        done.push(o);
-                    }
-                    // A run killed while writing leaves half a last line: that opener is
-                    // searched again.
-                    Err(_) if last => {}
-                    Err(why) => return Err(damaged(format!("line {}: {why}", i + 1))),
+                let o = parse_line(text, engine)
+                    .map_err(|why| damaged(format!("line {}: {why}", i + 1)))?;
+                if !seen.insert(o.guess) {
+                    return Err(damaged(format!(
+                        "line {}: opener {} is given twice",
+                        i + 1,
+                        quote(text.split('\t').next().unwrap_or(""))
+                    )));
                 }
+                done.push(o);
             }
-        }
-        let file = if resume && exists {
-            let text = std::fs::read(path).map_err(io)?;
-            // Drop a half-written last line before appending.
-            let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(io)?;
-            f.set_len(keep as u64).map_err(io)?;
             let mut f = std::fs::OpenOptions::new()
                 .append(true)
                 .open(path)
                 .map_err(io)?;
+            f.set_len(keep as u64).map_err(io)?;
             if keep == 0 {
                 writeln!(f, "{header}").map_err(io)?;
             }
@@ -578,6 +564,13 @@ mod tests {
         drop(log);
         // A killed run leaves half a line: it is dropped.
         let mut text = std::fs::read_to_string(&path).unwrap();
+        // Even half a line that reads as a result (`000\t>= 5` of `000\t>= 54`) is not trusted.
+        let whole = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{whole}000\t>= 5")).unwrap();
+        let log = search.opener_log(&path, true).unwrap();
+        assert_eq!(log.done.len(), 3);
+        drop(log);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
         text.push_str("01");
         std::fs::write(&path, &text).unwrap();
         let log = search.opener_log(&path, true).unwrap();
