@@ -6,7 +6,7 @@ use std::time::Instant;
 use codebreak_core::Alphabet;
 use codebreak_huge::puzzle::unique_puzzle;
 use codebreak_huge::{
-    Budget, Clue, Family, Game, Objective, PlayOptions, Player, SampleOptions, Solver,
+    Budget, Clue, Family, Game, Objective, PlayOptions, Player, SampleMethod, SampleOptions, Solver,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -108,6 +108,10 @@ fn blackpeg(pegs: u32, puzzles: u64) {
 fn play(game: Game, games: u64, options: &PlayOptions) {
     let budget = Budget::default();
     let (mut guesses, mut seconds, mut worst) = (0usize, 0.0, 0usize);
+    // Guesses after which exactly one secret fitted: the game's length less the last guess
+    // when that guess was played knowing the secret (as a solver that stops on a unique
+    // model counts).
+    let mut known = 0usize;
     let mut methods = std::collections::BTreeMap::new();
     for g in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(1000 + g);
@@ -142,8 +146,10 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
                 .or_insert(0) += 1;
             let guess = next.choice.guess;
             let reply = game.score(&secret, &guess);
+            let determined = next.method == SampleMethod::All && next.sample == 1;
             clues.push(Clue::new(guess, reply));
             if guess == secret || clues.len() >= 60 {
+                known += clues.len() - usize::from(determined);
                 break;
             }
         }
@@ -162,8 +168,9 @@ fn play(game: Game, games: u64, options: &PlayOptions) {
     }
     let n = games as f64;
     println!(
-        "{game}: {games} games, {:.2} guesses on average (worst {worst}), {:.3} s per game; sample {} perturbed {} random {}; sampling methods {methods:?}",
+        "{game}: {games} games, {:.2} guesses on average (worst {worst}; the secret known after {:.2}), {:.3} s per game; sample {} perturbed {} random {}; sampling methods {methods:?}",
         guesses as f64 / n,
+        known as f64 / n,
         seconds / n,
         options.sample,
         options.perturbed,
