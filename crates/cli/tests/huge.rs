@@ -311,6 +311,21 @@ fn bad_input_on_huge_games() {
         &["--fit-sample 10", "fits in memory"],
     );
     assert_fails(
+        &run(&format!("hint {big} --find-time 0"), None),
+        2,
+        &["--find-time", "0"],
+    );
+    assert_fails(
+        &run(&format!("hint {big} --find-time soon"), None),
+        2,
+        &["--find-time", "soon"],
+    );
+    assert_fails(
+        &run("hint --find-time 5", None),
+        2,
+        &["--find-time 5", "fits in memory"],
+    );
+    assert_fails(
         &run(&format!("solve {big} --secret 0123"), None),
         2,
         &["\"0123\"", "expected 20"],
@@ -376,4 +391,22 @@ fn ctrl_c_stops_a_long_run_with_exit_130() {
     assert!(sent.success());
     let out = child.wait_with_output().expect("the binary finishes");
     assert_fails(&out, 130, &["interrupted by Ctrl-C"]);
+}
+
+/// A history whose first fitting secret takes longer to find than `--find-time` allows is
+/// reported as undecided (exit 1, one line naming the flag that gives more time).
+#[test]
+fn a_search_past_its_find_time_is_undecided() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzle24.txt");
+    let start = std::time::Instant::now();
+    let out = run(
+        &format!("hint --game blackpeg --pegs 24 --colors 10 --find-time 1 --history-file {file}"),
+        None,
+    );
+    assert_fails(
+        &out,
+        1,
+        &["no secret found in 1 s", "34 clues", "--find-time SECONDS"],
+    );
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
 }

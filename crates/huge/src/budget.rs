@@ -22,6 +22,9 @@ pub struct Progress {
     pub steps: AtomicU64,
     /// Secrets found so far (solutions enumerated, samples drawn).
     pub found: AtomicU64,
+    /// Predicted total of `steps` when the current long search ends (0: not known); set once
+    /// an up-front estimate of a long search is made.
+    pub expected: AtomicU64,
 }
 
 impl Progress {
@@ -33,6 +36,21 @@ impl Progress {
     /// Secrets found so far.
     pub fn found(&self) -> u64 {
         self.found.load(Ordering::Relaxed)
+    }
+
+    /// The predicted total of [`Progress::steps`] once the current long search ends, when an
+    /// up-front estimate was made.
+    pub fn expected(&self) -> Option<u64> {
+        match self.expected.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// Publishes the up-front estimate of a search about to start: `steps` more than now.
+    pub fn expect(&self, steps: u64) {
+        let total = self.steps().saturating_add(steps.max(1));
+        self.expected.store(total, Ordering::Relaxed);
     }
 }
 

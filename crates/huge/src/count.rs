@@ -1,14 +1,16 @@
 //! Counting the secrets that fit a history: exact where it can be done without listing them,
 //! estimated (and marked so) where it cannot.
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter};
 use crate::dp::{BlackTable, draw_exact, draw_float};
 use crate::error::Stopped;
 use crate::game::Family;
-use crate::solver::Solver;
+use crate::model::{Outcome, State};
+use crate::solver::{Solver, product};
 
 /// How many secrets fit a history.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -68,6 +70,32 @@ pub enum EstimateMethod {
         /// Of those, how many fit every clue.
         hits: u64,
     },
+    /// Knuth's estimator (1975): random descents of the counting search, each choosing one
+    /// child uniformly at every split and worth the product of the numbers of children along
+    /// its path times what its leaf counts. Unbiased, but heavy-tailed: the interval (mean ±
+    /// 1.96 standard errors) is a rough guide, and the truth may lie outside it. Used only
+    /// when the exact search would take more than [`CountOptions::exact_nodes`] nodes by the
+    /// same descents' estimate and the dynamic programme runs out of states.
+    Probes {
+        /// Random descents made.
+        probes: u64,
+        /// Their estimate of the exact search's size, in nodes.
+        nodes: f64,
+    },
+}
+
+/// What random descents of the counting search say ([`Solver::probe`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Probes {
+    /// Estimated number of fitting secrets.
+    pub count: f64,
+    /// Half-width of its 95% interval (mean ± 1.96 standard errors; rough, see
+    /// [`EstimateMethod::Probes`]).
+    pub half: f64,
+    /// Estimated number of nodes of the exact counting search.
+    pub nodes: f64,
+    /// Descents made.
+    pub probes: u64,
 }
 
 /// Tunables of [`Solver::count`].
@@ -81,6 +109,13 @@ pub struct CountOptions {
     pub dp_states: u64,
     /// Codes drawn from the relaxation for an estimate. Default 20,000; at least 1.
     pub draws: u64,
+    /// Random descents of the search that estimate its size before a long exact count.
+    /// Default 4,000; at least 1.
+    pub probes: u64,
+    /// Most nodes the descents may predict for an exact count by search to go ahead once the
+    /// quick search and the dynamic programme failed; past it the count is the descents'
+    /// estimate. Default 1,000,000,000 (several minutes, with a progress display).
+    pub exact_nodes: u64,
     /// Seed of the draws.
     pub seed: u64,
 }
@@ -91,6 +126,8 @@ impl Default for CountOptions {
             search_nodes: 2_000_000,
             dp_states: 4_000_000,
             draws: 20_000,
+            probes: 4_000,
+            exact_nodes: 1_000_000_000,
             seed: 0,
         }
     }
@@ -102,10 +139,15 @@ impl Solver {
     /// * Black-peg games (colours may repeat): **exact**, by search with propagation and
     ///   clue-subset branching, where a node that can no longer break a clue adds the product
     ///   of its domain sizes; if that passes `u128`, by the dynamic programme in `f64`
-    ///   ([`EstimateMethod::Float`]).
+    ///   ([`EstimateMethod::Float`]). When the search does not end within
+    ///   [`CountOptions::search_nodes`] nodes, random descents first estimate its size: up to
+    ///   [`CountOptions::exact_nodes`] it goes on to the end (publishing the estimate as
+    ///   [`crate::Progress::expected`]); past that the dynamic programme is tried, and failing
+    ///   that the count is **estimated** by the descents ([`EstimateMethod::Probes`]).
     /// * Mastermind, Bulls and Cows, distinct black-peg: **exact** by the same search when it
     ///   ends within [`CountOptions::search_nodes`] nodes; otherwise **estimated** through the
-    ///   black-peg relaxation ([`EstimateMethod::Relaxation`]).
+    ///   black-peg relaxation ([`EstimateMethod::Relaxation`]), or by random descents when the
+    ///   relaxation's dynamic programme passes [`CountOptions::dp_states`].
     ///
     /// The caller's budget (cancel flag, deadline) applies throughout; its step limit, if any,
     /// replaces `search_nodes`.
@@ -121,20 +163,7 @@ impl Solver {
     pub fn count(&self, options: &CountOptions, budget: &Budget) -> Result<Count, Stopped> {
         let game = self.game();
         if game.family() == Family::BlackPeg && !game.distinct() {
-            return match self.count_by_search(budget)? {
-                Some(n) => Ok(Count::Exact(n)),
-                None => {
-                    let mut table = BlackTable::<f64>::new(self.model());
-                    let states = budget.limited(Some(options.dp_states));
-                    let value = table.count(&states)?.unwrap_or(f64::INFINITY);
-                    Ok(Count::Estimate(Estimate {
-                        value,
-                        low: value,
-                        high: value,
-                        method: EstimateMethod::Float,
-                    }))
-                }
-            };
+            return self.count_blackpeg(options, budget);
         }
         let limited = budget.limited(Some(budget.limit.unwrap_or(options.search_nodes)));
         match self.count_by_search(&limited) {
@@ -143,6 +172,209 @@ impl Solver {
             Err(e) => return Err(e),
         }
         self.estimate(options, budget).map(Count::Estimate)
+    }
+
+    /// Black-peg games with repeated colours: a quick search; then, when random descents
+    /// predict at most [`CountOptions::exact_nodes`] nodes, the full search (publishing its
+    /// predicted size); else the dynamic programme, and failing that the descents' estimate.
+    fn count_blackpeg(&self, options: &CountOptions, budget: &Budget) -> Result<Count, Stopped> {
+        let quick = budget.limited(Some(budget.limit.unwrap_or(options.search_nodes)));
+        match self.count_by_search(&quick) {
+            Ok(Some(n)) => return Ok(Count::Exact(n)),
+            Ok(None) => return self.count_float(options, budget),
+            Err(Stopped::Limit(_)) if budget.limit.is_none() => {}
+            Err(e) => return Err(e),
+        }
+        let probes = self.probe(options.probes, options.seed, budget)?;
+        if probes.nodes <= options.exact_nodes as f64 {
+            if let Some(p) = &budget.progress {
+                p.expect(probes.nodes as u64);
+            }
+            return match self.count_by_search_parallel(budget)? {
+                Some(n) => Ok(Count::Exact(n)),
+                None => self.count_float(options, budget),
+            };
+        }
+        let states = budget.limited(Some(options.dp_states));
+        match BlackTable::<u128>::new(self.model()).count(&states) {
+            Ok(Some(n)) => Ok(Count::Exact(n)),
+            Ok(None) => self.count_float(options, budget),
+            Err(Stopped::Limit(_)) => Ok(Count::Estimate(
+                self.probe_estimate(probes, options, budget)?,
+            )),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The descents' estimate, within what is known for sure: at most the codes the
+    /// propagated domains allow, and at least one when a quick search finds a fitting secret
+    /// (descents that all miss the secrets would otherwise say zero).
+    fn probe_estimate(
+        &self,
+        probes: Probes,
+        options: &CountOptions,
+        budget: &Budget,
+    ) -> Result<Estimate, Stopped> {
+        let mut e = probes.estimate();
+        let bound = self.upper_bound();
+        if probes.count == 0.0 {
+            // Every descent missed: the secrets are too rare for them (or none fit). All that
+            // is known is the range, from a quick search up to the domains' bound.
+            e.high = bound;
+        }
+        e.high = e.high.min(bound);
+        if e.low < 1.0 {
+            let quick = budget.limited(Some(budget.limit.unwrap_or(options.search_nodes)));
+            let known = match self.find(&quick) {
+                Ok(found) => found.is_some(),
+                Err(Stopped::Limit(_)) => false,
+                Err(e) => return Err(e),
+            };
+            if known {
+                e.low = 1.0;
+                e.value = e.value.max(1.0);
+                e.high = e.high.max(1.0);
+            }
+        }
+        Ok(e)
+    }
+
+    /// An upper bound on the count: the codes the domains allow once the clues are
+    /// propagated, summed over the search's starting states.
+    pub fn upper_bound(&self) -> f64 {
+        let model = self.model();
+        model
+            .roots()
+            .into_iter()
+            .map(|mut s| match model.propagate(&mut s) {
+                Outcome::Fail => 0.0,
+                _ => model.sizes(&s)[..model.n]
+                    .iter()
+                    .map(|&z| f64::from(z))
+                    .product(),
+            })
+            .sum()
+    }
+
+    /// The count past `u128`: the dynamic programme in `f64`, else random descents.
+    fn count_float(&self, options: &CountOptions, budget: &Budget) -> Result<Count, Stopped> {
+        let mut table = BlackTable::<f64>::new(self.model());
+        let states = budget.limited(Some(options.dp_states));
+        match table.count(&states) {
+            Ok(value) => {
+                let value = value.unwrap_or(f64::INFINITY);
+                Ok(Count::Estimate(Estimate {
+                    value,
+                    low: value,
+                    high: value,
+                    method: EstimateMethod::Float,
+                }))
+            }
+            Err(Stopped::Limit(_)) => {
+                let probes = self.probe(options.probes, options.seed, budget)?;
+                Ok(Count::Estimate(
+                    self.probe_estimate(probes, options, budget)?,
+                ))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Knuth's estimate of the count and of the counting search's size from `probes` random
+    /// descents (in parallel, reproducible from `seed`); see [`EstimateMethod::Probes`].
+    ///
+    /// ```
+    /// use codebreak_huge::{Budget, Clue, Family, Game, Reply, Solver};
+    /// let game = Game::new(Family::BlackPeg, 8, 4, false).unwrap();
+    /// let clue = Clue::new(game.code(&[0, 1, 2, 3, 0, 1, 2, 3]).unwrap(), Reply::new(3, 0));
+    /// let solver = Solver::new(game, &[clue]).unwrap();
+    /// let p = solver.probe(2000, 1, &Budget::default()).unwrap();
+    /// let exact = 56.0 * 3f64.powi(5); // C(8,3) places right, 3 other colours elsewhere
+    /// assert!((p.count - exact).abs() <= 3.0 * p.half.max(1.0), "{p:?}");
+    /// ```
+    pub fn probe(&self, probes: u64, seed: u64, budget: &Budget) -> Result<Probes, Stopped> {
+        let probes = probes.max(1);
+        let model = self.model();
+        let roots = model.roots();
+        let results: Vec<Result<(f64, f64), Stopped>> = (0..probes)
+            .into_par_iter()
+            .map(|i| {
+                let mut rng =
+                    ChaCha8Rng::seed_from_u64(seed ^ (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut meter = Meter::new(budget);
+                self.descend(&roots, &mut rng, &mut meter)
+            })
+            .collect();
+        let mut values = Vec::with_capacity(results.len());
+        let mut nodes = 0.0;
+        for r in results {
+            let (v, n) = r?;
+            values.push(v);
+            nodes += n;
+        }
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let var = if values.len() > 1 {
+            values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        Ok(Probes {
+            count: mean,
+            half: 1.96 * (var / n).sqrt(),
+            nodes: nodes / n,
+            probes,
+        })
+    }
+
+    /// One random descent: (count estimate, nodes estimate).
+    fn descend(
+        &self,
+        roots: &[State],
+        rng: &mut ChaCha8Rng,
+        meter: &mut Meter,
+    ) -> Result<(f64, f64), Stopped> {
+        let model = self.model();
+        if roots.is_empty() {
+            return Ok((0.0, 1.0));
+        }
+        let mut weight = roots.len() as f64;
+        let mut nodes = 1.0 + weight;
+        let mut s = roots[rng.gen_range(0..roots.len())];
+        loop {
+            meter.step()?;
+            match model.propagate(&mut s) {
+                Outcome::Fail => return Ok((0.0, nodes)),
+                Outcome::Entailed => {
+                    let leaf = product(model, &s).map_or(f64::INFINITY, |p| p as f64);
+                    return Ok((weight * leaf, nodes));
+                }
+                Outcome::Open => {
+                    if self.dp_leaves()
+                        && model.dp_space > 0
+                        && model.residual_space(&s) <= model.dp_space
+                    {
+                        let leaf = BlackTable::<f64>::at(model, &s)
+                            .count_metered(meter)?
+                            .unwrap_or(f64::INFINITY);
+                        return Ok((weight * leaf, nodes));
+                    }
+                    let Some(mut branching) = model.branching(s) else {
+                        return Ok((weight, nodes));
+                    };
+                    let mut children = Vec::new();
+                    while let Some(child) = branching.next_child(model) {
+                        children.push(child);
+                    }
+                    if children.is_empty() {
+                        return Ok((0.0, nodes));
+                    }
+                    weight *= children.len() as f64;
+                    nodes += weight;
+                    s = children[rng.gen_range(0..children.len())];
+                }
+            }
+        }
     }
 
     /// Counts the codes (colours may repeat) that give every clue its black pegs, within the
@@ -155,8 +387,23 @@ impl Solver {
     }
 
     /// Estimates the count through the black-peg relaxation (see
-    /// [`EstimateMethod::Relaxation`]).
+    /// [`EstimateMethod::Relaxation`]), or by random descents of the search
+    /// ([`EstimateMethod::Probes`]) when the relaxation's dynamic programme runs out of states.
     pub fn estimate(&self, options: &CountOptions, budget: &Budget) -> Result<Estimate, Stopped> {
+        match self.estimate_relaxed(options, budget) {
+            Err(Stopped::Limit(_)) if budget.limit.is_none() => {
+                let probes = self.probe(options.probes, options.seed, budget)?;
+                self.probe_estimate(probes, options, budget)
+            }
+            other => other,
+        }
+    }
+
+    fn estimate_relaxed(
+        &self,
+        options: &CountOptions,
+        budget: &Budget,
+    ) -> Result<Estimate, Stopped> {
         let states = budget.limited(Some(options.dp_states));
         let draws = options.draws.max(1);
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
@@ -198,6 +445,21 @@ impl Solver {
                 hits,
             },
         })
+    }
+}
+
+impl Probes {
+    /// As a count estimate.
+    pub fn estimate(&self) -> Estimate {
+        Estimate {
+            value: self.count,
+            low: (self.count - self.half).max(0.0),
+            high: self.count + self.half,
+            method: EstimateMethod::Probes {
+                probes: self.probes,
+                nodes: self.nodes,
+            },
+        }
     }
 }
 

@@ -209,16 +209,39 @@ impl Solver {
             };
         }
         if codes.is_empty() {
-            match self.shuffled_secrets(budget, seed).next().transpose()? {
-                Some(code) => codes.push(code),
-                None => {
-                    return Ok(Sample {
-                        codes,
-                        method: SampleMethod::All,
-                    });
+            // A randomised tree search can wander long in a part with no secret: it gets a
+            // node budget, then the plain search (which callers have seen end) takes over and
+            // gathers a few more seeds while its node budget lasts.
+            let wander = budget.limited(Some(options.list_nodes));
+            match self.shuffled_secrets(&wander, seed).next().transpose() {
+                Ok(Some(code)) => codes.push(code),
+                Ok(None) => {}
+                Err(Stopped::Limit(_)) if budget.limit.is_none() => {
+                    let mut plain = self.secrets(budget);
+                    if let Some(first) = plain.next().transpose()? {
+                        codes.push(first);
+                        let more = budget.limited(Some(options.list_nodes));
+                        for code in self.secrets(&more).skip(1).take(n - 1) {
+                            match code {
+                                Ok(code) => codes.push(code),
+                                Err(Stopped::Limit(_)) => break,
+                                Err(e) => return Err(e),
+                            }
+                        }
+                    }
                 }
+                Err(e) => return Err(e),
             }
-            method = SampleMethod::Chain { uniform, seeds: 1 };
+            if codes.is_empty() {
+                return Ok(Sample {
+                    codes,
+                    method: SampleMethod::All,
+                });
+            }
+            method = SampleMethod::Chain {
+                uniform,
+                seeds: codes.len(),
+            };
         }
         let seeds = codes.clone();
         let missing = n - codes.len();

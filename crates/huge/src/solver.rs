@@ -74,6 +74,11 @@ impl Solver {
         &self.model
     }
 
+    /// Whether counting hands small black-peg subproblems to the dynamic programme.
+    pub(crate) fn dp_leaves(&self) -> bool {
+        self.dp_leaves
+    }
+
     /// Whether `code` is a secret of the game that gives every clue its reply.
     pub fn fits(&self, code: &Code) -> bool {
         code.len() == usize::from(self.game.pegs())
@@ -91,8 +96,51 @@ impl Solver {
     }
 
     /// The first secret (in search order) that fits every clue, or `None` when none does.
+    /// The top of the search tree is split among the threads (rayon); the answer is the one
+    /// the plain search would find first.
     pub fn find(&self, budget: &Budget) -> Result<Option<Code>, Stopped> {
-        self.secrets(budget).next().transpose()
+        let model = &self.model;
+        let mut meter = Meter::new(budget);
+        let want = rayon::current_num_threads().max(1) * 32;
+        let mut frontier = model.roots();
+        if rayon::current_num_threads() > 1 {
+            for _ in 0..model.n {
+                if frontier.len() >= want {
+                    break;
+                }
+                let mut next = Vec::with_capacity(frontier.len() * 2);
+                let mut grew = false;
+                for s in frontier {
+                    meter.step()?;
+                    let mut p = s;
+                    match model.propagate(&mut p) {
+                        Outcome::Fail => grew = true,
+                        Outcome::Open => match model.branching(p) {
+                            Some(mut branching) => {
+                                grew = true;
+                                while let Some(child) = branching.next_child(model) {
+                                    next.push(child);
+                                }
+                            }
+                            None => next.push(s),
+                        },
+                        Outcome::Entailed => next.push(s),
+                    }
+                }
+                frontier = next;
+                if !grew {
+                    break;
+                }
+            }
+        }
+        frontier
+            .into_par_iter()
+            .find_map_first(|s| {
+                Secrets::from_roots(&self.model, budget, vec![s], None)
+                    .next()
+                    .map(|r| r.map(Some))
+            })
+            .unwrap_or(Ok(None))
     }
 
     /// Every secret that fits, lazily, in search order (no order is promised). The iterator
@@ -117,6 +165,58 @@ impl Solver {
         for root in self.model.roots() {
             let part = self.count_node(root, &mut meter)?;
             total = total.zip(part).and_then(|(a, b)| a.checked_add(b));
+        }
+        if let Some(t) = total {
+            meter.found(t.min(u128::from(u64::MAX)) as u64);
+        }
+        Ok(total)
+    }
+
+    /// [`Solver::count_by_search`] on every core: the top of the search tree is expanded
+    /// until it has a few dozen open states per thread, which are then counted in parallel
+    /// (rayon). The budget's step limit, if any, applies to each part.
+    pub fn count_by_search_parallel(&self, budget: &Budget) -> Result<Option<u128>, Stopped> {
+        let model = &self.model;
+        let mut meter = Meter::new(budget);
+        let want = rayon::current_num_threads().max(1) * 32;
+        let mut total = Some(0u128);
+        let mut add = |x: Option<u128>| total = total.zip(x).and_then(|(a, b)| a.checked_add(b));
+        let mut frontier = model.roots();
+        for _ in 0..model.n {
+            if frontier.len() >= want || frontier.is_empty() {
+                break;
+            }
+            let mut next = Vec::new();
+            for mut s in frontier {
+                meter.step()?;
+                match model.propagate(&mut s) {
+                    Outcome::Fail => {}
+                    Outcome::Entailed => add(product(model, &s)),
+                    Outcome::Open
+                        if self.dp_leaves
+                            && model.dp_space > 0
+                            && model.residual_space(&s) <= model.dp_space =>
+                    {
+                        add(BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?)
+                    }
+                    Outcome::Open => match model.branching(s) {
+                        None => add(Some(1)),
+                        Some(mut branching) => {
+                            while let Some(child) = branching.next_child(model) {
+                                next.push(child);
+                            }
+                        }
+                    },
+                }
+            }
+            frontier = next;
+        }
+        let parts: Vec<Result<Option<u128>, Stopped>> = frontier
+            .into_par_iter()
+            .map(|s| self.count_node(s, &mut Meter::new(budget)))
+            .collect();
+        for part in parts {
+            add(part?);
         }
         if let Some(t) = total {
             meter.found(t.min(u128::from(u64::MAX)) as u64);
@@ -241,7 +341,7 @@ impl Solver {
 }
 
 /// The number of codes the domains of `s` allow, `None` past `u128`.
-fn product(model: &Model, s: &State) -> Option<u128> {
+pub(crate) fn product(model: &Model, s: &State) -> Option<u128> {
     let sizes = model.sizes(s);
     sizes[..model.n]
         .iter()

@@ -90,6 +90,36 @@ fn check(game: Game, clues: &[Clue]) {
         "{game} {clues:?}"
     );
     assert_eq!(solver.exists(&budget).unwrap(), !expected.is_empty());
+    // The parallel searches agree with the plain one.
+    assert_eq!(solver.find(&budget).unwrap(), found.first().copied());
+    assert_eq!(
+        solver.count_by_search_parallel(&budget).unwrap(),
+        Some(expected.len() as u128),
+        "{game} {clues:?}"
+    );
+    assert!(
+        solver.upper_bound() >= expected.len() as f64,
+        "{game} {clues:?}"
+    );
+    // The long path of a count: a quick search of one node, random descents, then the
+    // search to its end (black-peg) or an estimate within the known bounds (others).
+    let slow = CountOptions {
+        search_nodes: 1,
+        dp_states: 1,
+        probes: 50,
+        ..CountOptions::default()
+    };
+    match solver.count(&slow, &budget).unwrap() {
+        Count::Exact(n) => assert_eq!(n, expected.len() as u128, "{game} {clues:?}"),
+        Count::Estimate(e) => {
+            assert!(game.family() != Family::BlackPeg || game.distinct());
+            assert!(e.low <= e.value && e.value <= e.high, "{e:?}");
+            assert!(e.high <= solver.upper_bound() + 1e-9, "{e:?}");
+            if expected.is_empty() {
+                assert_eq!(e.value, 0.0, "{game} {clues:?}: {e:?}");
+            }
+        }
+    }
     let count = solver.count(&CountOptions::default(), &budget).unwrap();
     assert_eq!(
         count,
@@ -125,5 +155,31 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let clues = history(&game, m, honest, &mut rng);
         check(game, &clues);
+    }
+}
+
+/// Knuth's estimator is unbiased: on fixed histories, the mean of many descents lands within a
+/// few standard errors of the exact count.
+#[test]
+fn random_descents_estimate_the_count() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for (family, n, k, m) in [
+        (Family::BlackPeg, 8, 5, 3),
+        (Family::BlackPeg, 10, 4, 4),
+        (Family::Mastermind, 6, 5, 2),
+        (Family::Bulls, 5, 8, 2),
+    ] {
+        let game = Game::new(family, n, k, false).unwrap();
+        let clues = history(&game, m, true, &mut rng);
+        let solver = Solver::new(game, &clues).unwrap();
+        let budget = Budget::default();
+        let exact = solver.count_by_search(&budget).unwrap().unwrap() as f64;
+        let p = solver.probe(20_000, 5, &budget).unwrap();
+        assert!(p.half > 0.0 || p.count == exact, "{game}: {p:?}");
+        assert!(
+            (p.count - exact).abs() <= 2.5 * p.half + 1e-9,
+            "{game}: exact {exact}, descents {p:?}"
+        );
+        assert!(p.nodes >= 1.0);
     }
 }

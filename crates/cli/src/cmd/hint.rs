@@ -57,6 +57,13 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true,
           value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
+    /// On games too large to list: seconds allowed to find a first secret that fits (or to
+    /// rule them all out) before giving up with exit 1, 1 to 86400, default 60. Project Euler
+    /// 185 takes 0.1 s; a history that neither search settles in this time is reported as
+    /// undecided.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<u64>(codebreak_session::huge::FIND_SECONDS))]
+    pub find_time: Option<u64>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -126,6 +133,11 @@ pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
 
 fn run_hint(a: HintArgs) -> Result<(), Failure> {
     crate::cmd::huge::no_fit_sample(a.fit_sample)?;
+    if let Some(s) = a.find_time {
+        return Err(Failure::BadInput(anyhow::anyhow!(
+            "--find-time {s} limits the search for a fitting secret on games too large to list, but this game fits in memory: leave it out"
+        )));
+    }
     let game = a.game.game()?;
     let moves: Vec<(Code, Feedback)> = match (&a.history, &a.history_file) {
         (Some(h), _) => parse_history(&game, h).bad_input()?,

@@ -137,16 +137,23 @@ pub fn hint(
             seconds: start.elapsed().as_secs_f64(),
         });
     }
-    let secrets = solver
-        .secrets(budget)
-        .take(options.show)
-        .map(|r| r.map(|c| game.format_code(&c)))
-        .collect::<Result<Vec<_>, _>>()?;
+    // The first secret in search order is already known: a unique answer (the puzzles'
+    // case, where each search can take many seconds) needs no second search.
+    let secrets = match (remaining.count, first) {
+        (Some(1), Some(code)) if options.show >= 1 => vec![game.format_code(&code)],
+        _ => solver
+            .secrets(budget)
+            .take(options.show)
+            .map(|r| r.map(|c| game.format_code(&c)))
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let mut remaining = remaining;
+    remaining.at_least(secrets.len());
     // One or two secrets left: the first is the guess, as the engine would
     // choose, without the sampling machinery (whose black-peg tables can take minutes on
     // 20-digit puzzles the search has already settled).
     let settled = match remaining.count {
-        Some(n) if n <= 2 => solver.find(budget)?,
+        Some(n) if n <= 2 => first,
         _ => None,
     };
     let next = match settled {

@@ -40,6 +40,15 @@ pub const FIT_SAMPLE: codebreak_core::Range = codebreak_core::Range {
     doc: "secrets sampled to choose a guess on games too large to list (default 400)",
 };
 
+/// Seconds the search for a first secret that fits may take before `hint` gives up
+/// (`--find-time`); default [`FIND_TIME`].
+pub const FIND_SECONDS: codebreak_core::Range = codebreak_core::Range {
+    what: "find-time",
+    min: 1,
+    max: 86_400,
+    doc: "seconds allowed to find a first secret that fits on games too large to list (default 60)",
+};
+
 /// Most pegs a game too large to list may have.
 pub const MAX_PEGS: u32 = codebreak_huge::MAX_PEGS as u32;
 
@@ -405,8 +414,36 @@ impl CountReport {
                         "{hits} of {draws} codes drawn uniformly from the {} that give every clue its black pegs fit every clue",
                         number(relaxed)
                     ),
+                    codebreak_huge::EstimateMethod::Probes { probes, nodes } => format!(
+                        "{probes} random descents of the search (Knuth's estimator; rough): an exact count would visit about {} nodes",
+                        number(nodes)
+                    ),
                 }),
             },
+        }
+    }
+}
+
+impl CountReport {
+    /// Raises an estimate to `n` secrets known to fit (those listed), which random descents
+    /// that missed them may have put lower.
+    pub fn at_least(&mut self, n: usize) {
+        if self.exact {
+            return;
+        }
+        let n = n as f64;
+        if self.value < n {
+            self.value = n;
+        }
+        if let Some(low) = &mut self.low
+            && *low < n
+        {
+            *low = n;
+        }
+        if let Some(high) = &mut self.high
+            && *high < n
+        {
+            *high = n;
         }
     }
 }
@@ -416,6 +453,15 @@ impl std::fmt::Display for CountReport {
         match self.count {
             Some(1) => f.write_str("1 secret"),
             Some(n) => write!(f, "{n} secrets"),
+            None if self.low == Some(self.value) && self.high > self.low => {
+                // Only bounds are known (the estimator met too few secrets to say more).
+                write!(
+                    f,
+                    "at least {} secrets, at most {} (too rare to estimate)",
+                    number(self.value),
+                    number(self.high.unwrap_or(f64::INFINITY))
+                )
+            }
             None => {
                 write!(f, "about {} secrets (estimate", number(self.value))?;
                 if let (Some(low), Some(high)) = (self.low, self.high)
@@ -485,7 +531,12 @@ pub fn sampling(method: codebreak_huge::SampleMethod) -> String {
             )
         }
         M::Chain { uniform, seeds } => format!(
-            "close to uniformly: {uniform} by rejection, the rest by Markov chains from {seeds} seeds"
+            "close to uniformly: {uniform} by rejection, the rest by Markov chains from {}",
+            if seeds == 1 {
+                "1 seed".to_string()
+            } else {
+                format!("{seeds} seeds")
+            }
         ),
     }
 }

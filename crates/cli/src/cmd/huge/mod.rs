@@ -131,16 +131,26 @@ pub fn hint(a: &crate::cmd::hint::HintArgs, game: HugeGame, rt: &Runtime) -> Res
     codebreak_session::MOVES
         .check(clues.len() as u64)
         .map_err(|e| fail(HugeError::Setup(e.to_string()), json))?;
+    let defaults = huge::HintOptions::default();
     let options = huge::HintOptions {
         show: a.show,
         play,
-        ..huge::HintOptions::default()
+        find_time: a
+            .find_time
+            .map_or(defaults.find_time, std::time::Duration::from_secs),
+        ..defaults
     };
     let h = rt
         .busy("looking for the secrets that fit", |b| {
             huge::hint(&game, &clues, &options, b)
         })
-        .map_err(|e| fail(e, json))?;
+        .map_err(|e| match e {
+            e @ HugeError::Undecided { .. } => {
+                let f = Failure::NoAnswer(anyhow!("{e}; --find-time SECONDS allows more time"));
+                if json { interact::json_failure(f) } else { f }
+            }
+            e => fail(e, json),
+        })?;
     if json {
         interact::emit(&h)?;
     } else {

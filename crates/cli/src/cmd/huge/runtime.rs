@@ -65,11 +65,19 @@ impl Runtime {
             bar.enable_steady_tick(Duration::from_millis(120));
             let done = AtomicBool::new(false);
             let start = self.progress.steps();
+            self.progress.expected.store(0, Ordering::Relaxed);
             let r = std::thread::scope(|scope| {
                 scope.spawn(|| {
                     while !done.load(Ordering::Relaxed) {
-                        let steps = self.progress.steps().saturating_sub(start);
-                        bar.set_message(format!("{what}: {steps} search steps"));
+                        let now = self.progress.steps();
+                        let steps = now.saturating_sub(start);
+                        let msg = match self.progress.expected() {
+                            Some(total) if total > now => {
+                                format!("{what}: {steps} search steps, about {} to go", total - now)
+                            }
+                            _ => format!("{what}: {steps} search steps"),
+                        };
+                        bar.set_message(msg);
                         std::thread::sleep(Duration::from_millis(200));
                     }
                 });
