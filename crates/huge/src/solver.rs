@@ -99,41 +99,7 @@ impl Solver {
     /// The top of the search tree is split among the threads (rayon); the answer is the one
     /// the plain search would find first.
     pub fn find(&self, budget: &Budget) -> Result<Option<Code>, Stopped> {
-        let model = &self.model;
-        let mut meter = Meter::new(budget);
-        let want = rayon::current_num_threads().max(1) * 32;
-        let mut frontier = model.roots();
-        if rayon::current_num_threads() > 1 {
-            for _ in 0..model.n {
-                if frontier.len() >= want {
-                    break;
-                }
-                let mut next = Vec::with_capacity(frontier.len() * 2);
-                let mut grew = false;
-                for s in frontier {
-                    meter.step()?;
-                    let mut p = s;
-                    match model.propagate(&mut p) {
-                        Outcome::Fail => grew = true,
-                        Outcome::Open => match model.branching(p) {
-                            Some(mut branching) => {
-                                grew = true;
-                                while let Some(child) = branching.next_child(model) {
-                                    next.push(child);
-                                }
-                            }
-                            None => next.push(s),
-                        },
-                        Outcome::Entailed => next.push(s),
-                    }
-                }
-                frontier = next;
-                if !grew {
-                    break;
-                }
-            }
-        }
-        frontier
+        self.frontier(budget)?
             .into_par_iter()
             .find_map_first(|s| {
                 Secrets::from_roots(&self.model, budget, vec![s], None)
@@ -141,6 +107,49 @@ impl Solver {
                     .map(|r| r.map(Some))
             })
             .unwrap_or(Ok(None))
+    }
+
+    /// The top of the search tree, for sharing out among the threads: the starting states,
+    /// each open one replaced by its children, level by level, until there are a few dozen
+    /// per thread (or nothing left to split). States that fail are dropped; the others stay
+    /// unpropagated, in the plain search's order. One thread: the starting states.
+    fn frontier(&self, budget: &Budget) -> Result<Vec<State>, Stopped> {
+        let model = &self.model;
+        let threads = rayon::current_num_threads();
+        let mut frontier = model.roots();
+        if threads < 2 {
+            return Ok(frontier);
+        }
+        let mut meter = Meter::new(budget);
+        for _ in 0..model.n {
+            if frontier.len() >= threads * 32 {
+                break;
+            }
+            let mut next = Vec::with_capacity(frontier.len() * 2);
+            let mut split = false;
+            for s in frontier {
+                meter.step()?;
+                let mut p = s;
+                match model.propagate(&mut p) {
+                    Outcome::Fail => split = true,
+                    Outcome::Open => match model.branching(p) {
+                        Some(mut branching) => {
+                            split = true;
+                            while let Some(child) = branching.next_child(model) {
+                                next.push(child);
+                            }
+                        }
+                        None => next.push(s),
+                    },
+                    Outcome::Entailed => next.push(s),
+                }
+            }
+            frontier = next;
+            if !split {
+                break;
+            }
+        }
+        Ok(frontier)
     }
 
     /// Every secret that fits, lazily, in search order (no order is promised). The iterator
@@ -172,54 +181,21 @@ impl Solver {
         Ok(total)
     }
 
-    /// [`Solver::count_by_search`] on every core: the top of the search tree is expanded
-    /// until it has a few dozen open states per thread, which are then counted in parallel
-    /// (rayon). The budget's step limit, if any, applies to each part.
+    /// [`Solver::count_by_search`] on every core: the top of the search tree is split into a
+    /// few dozen parts per thread, counted in parallel (rayon). The budget's step limit, if
+    /// any, applies to each part.
     pub fn count_by_search_parallel(&self, budget: &Budget) -> Result<Option<u128>, Stopped> {
-        let model = &self.model;
-        let mut meter = Meter::new(budget);
-        let want = rayon::current_num_threads().max(1) * 32;
-        let mut total = Some(0u128);
-        let mut add = |x: Option<u128>| total = total.zip(x).and_then(|(a, b)| a.checked_add(b));
-        let mut frontier = model.roots();
-        for _ in 0..model.n {
-            if frontier.len() >= want || frontier.is_empty() {
-                break;
-            }
-            let mut next = Vec::new();
-            for mut s in frontier {
-                meter.step()?;
-                match model.propagate(&mut s) {
-                    Outcome::Fail => {}
-                    Outcome::Entailed => add(product(model, &s)),
-                    Outcome::Open
-                        if self.dp_leaves
-                            && model.dp_space > 0
-                            && model.residual_space(&s) <= model.dp_space =>
-                    {
-                        add(BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?)
-                    }
-                    Outcome::Open => match model.branching(s) {
-                        None => add(Some(1)),
-                        Some(mut branching) => {
-                            while let Some(child) = branching.next_child(model) {
-                                next.push(child);
-                            }
-                        }
-                    },
-                }
-            }
-            frontier = next;
-        }
-        let parts: Vec<Result<Option<u128>, Stopped>> = frontier
+        let parts: Vec<Result<Option<u128>, Stopped>> = self
+            .frontier(budget)?
             .into_par_iter()
             .map(|s| self.count_node(s, &mut Meter::new(budget)))
             .collect();
+        let mut total = Some(0u128);
         for part in parts {
-            add(part?);
+            total = total.zip(part?).and_then(|(a, b)| a.checked_add(b));
         }
         if let Some(t) = total {
-            meter.found(t.min(u128::from(u64::MAX)) as u64);
+            Meter::new(budget).found(t.min(u128::from(u64::MAX)) as u64);
         }
         Ok(total)
     }
