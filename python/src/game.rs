@@ -150,8 +150,18 @@ impl PyGame {
 }
 
 fn spec_game(py: Python<'_>, spec: GameSpec) -> PyResult<PyGame> {
-    let game = Game::new(&spec).map_err(bad)?;
-    PyGame::of(py, game, None)
+    let too_large = |e: String| {
+        if codebreak_session::huge::HugeGame::wanted(&spec) {
+            bad(format!(
+                "{e}; codebreak.HugeGame.{}(...) reasons on the clues of games this large instead",
+                spec.kind.name()
+            ))
+        } else {
+            bad(e)
+        }
+    };
+    let game = Game::new(&spec).map_err(|e| too_large(e.to_string()))?;
+    PyGame::of(py, game, None).map_err(|e| too_large(e.value(py).to_string()))
 }
 
 fn order(text: &str) -> PyResult<Order> {

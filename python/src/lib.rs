@@ -30,6 +30,7 @@ mod convert;
 mod custom;
 mod errors;
 mod game;
+mod huge;
 mod run;
 mod session;
 mod tree;
@@ -39,6 +40,7 @@ mod tree;
 fn _codebreak(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<game::PyGame>()?;
+    m.add_class::<huge::PyHugeGame>()?;
     m.add_class::<analysis::PyReport>()?;
     m.add_class::<tree::PyTree>()?;
     m.add_class::<tree::PyNode>()?;

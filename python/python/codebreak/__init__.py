@@ -11,6 +11,10 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
 - ``hint(game, history=...)``: what remains and what to play; ``Solver``: play a game;
 - ``verify(game, tree)``: replay a tree with the rules alone.
 
+Mastermind, black-peg and Bulls and Cows games too large to list (more than 2^25 codes or
+more than 16 pegs, up to 32 pegs and 64 colours) are ``HugeGame``s, reasoned about from the
+clues: ``HugeGame.blackpeg(16, 10).hint(clues)`` (Project Euler 185), ``.analyze(secrets=N)``.
+
 Long computations release the GIL, use every core and stop on Ctrl-C. Errors carry the
 ``codebreak`` command line's messages: ``ValueError`` for bad input, ``Contradiction`` (a
 ``ValueError`` with ``.diagnosis``) for replies no secret gives.
@@ -20,6 +24,7 @@ from ._codebreak import (
     Contradiction,
     Game,
     Hint,
+    HugeGame,
     Infeasible,
     Node,
     Report,
@@ -39,6 +44,7 @@ __all__ = [
     "Contradiction",
     "Game",
     "Hint",
+    "HugeGame",
     "Infeasible",
     "Node",
     "Report",

@@ -86,6 +86,46 @@ class Game:
     def spec(self) -> Dict[str, Any]: ...
     def score(self, guess: Code, secret: Code) -> Reply: ...
 
+class HugeGame:
+    """A Mastermind, black-peg or Bulls and Cows game too large to list (up to 32 pegs and
+    64 colours): reasoned about from the clues, never enumerated. Histories are text
+    (``"GUESS REPLY"`` or ``GUESS:REPLY`` moves separated by commas or lines) or lists of
+    (guess, reply) pairs; reports are the dicts ``codebreak hint --json`` and
+    ``codebreak analyze --sample N --json`` print."""
+
+    @staticmethod
+    def mastermind(
+        pegs: int, colors: int, distinct: bool = False, alphabet: Optional[str] = None
+    ) -> HugeGame: ...
+    @staticmethod
+    def blackpeg(
+        pegs: int, colors: int, distinct: bool = False, alphabet: Optional[str] = None
+    ) -> HugeGame: ...
+    @staticmethod
+    def bulls(pegs: int, digits: int, alphabet: Optional[str] = None) -> HugeGame: ...
+    @property
+    def log10_secrets(self) -> float: ...
+    def score(self, guess: str, secret: str) -> str: ...
+    def hint(
+        self,
+        history: Union[str, Sequence[Tuple[Any, Any]], None] = None,
+        show: int = 10,
+        strategy: Optional[str] = None,
+        fit_sample: int = 400,
+        seed: int = 0,
+        find_time: float = 60.0,
+    ) -> Dict[str, Any]: ...
+    def analyze(
+        self,
+        secrets: int = 20,
+        seed: int = 0,
+        strategy: Optional[str] = None,
+        fit_sample: int = 400,
+        max_guesses: int = 100,
+    ) -> Dict[str, Any]: ...
+    def random_secret(self, seed: int = 0) -> str: ...
+    def moves(self, history: Union[str, Sequence[Tuple[Any, Any]]]) -> List[Tuple[str, str]]: ...
+
 class Node:
     """A node of a decision tree, walked lazily."""
 
