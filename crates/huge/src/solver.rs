@@ -13,6 +13,9 @@ use crate::error::{ClueError, CodeError, Stopped};
 use crate::game::{Clue, Code, Game};
 use crate::model::{Branching, Model, Outcome, State, Tuning};
 
+/// Most states of the dynamic programme [`Solver::find`] tries before searching.
+const REFUTE_STATES: u64 = 20_000;
+
 /// A history checked against its game and compiled for search. Build it once per history;
 /// every method only reads it, so one solver can serve several threads.
 ///
@@ -99,6 +102,16 @@ impl Solver {
     /// The top of the search tree is split among the threads (rayon); the answer is the one
     /// the plain search would find first.
     pub fn find(&self, budget: &Budget) -> Result<Option<Code>, Stopped> {
+        // The dynamic programme over positions counts the codes giving every clue its black
+        // pegs (a superset of the secrets): when it ends quickly at zero, no secret fits.
+        // It refutes at once histories whose contradiction is a count across clues (3 zeros,
+        // 2 ones, and 6 of `0000000011111111` right), which the search takes minutes over.
+        let quick = budget.limited(Some(REFUTE_STATES));
+        match BlackTable::<u128>::new(&self.model).count(&quick) {
+            Ok(Some(0)) => return Ok(None),
+            Ok(_) | Err(Stopped::Limit(_)) => {}
+            Err(e) => return Err(e),
+        }
         self.frontier(budget)?
             .into_par_iter()
             .find_map_first(|s| {
