@@ -326,6 +326,16 @@ fn bad_input_on_huge_games() {
         &["--find-time 5", "fits in memory"],
     );
     assert_fails(
+        &run(&format!("solve {big} --find-time 90000"), None),
+        2,
+        &["--find-time", "90000"],
+    );
+    assert_fails(
+        &run("solve --secret 1234 --find-time 5", None),
+        2,
+        &["--find-time 5", "fits in memory"],
+    );
+    assert_fails(
         &run(&format!("solve {big} --secret 0123"), None),
         2,
         &["\"0123\"", "expected 20"],

@@ -133,11 +133,7 @@ pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
 
 fn run_hint(a: HintArgs) -> Result<(), Failure> {
     crate::cmd::huge::no_fit_sample(a.fit_sample)?;
-    if let Some(s) = a.find_time {
-        return Err(Failure::BadInput(anyhow::anyhow!(
-            "--find-time {s} limits the search for a fitting secret on games too large to list, but this game fits in memory: leave it out"
-        )));
-    }
+    crate::cmd::huge::no_find_time(a.find_time)?;
     let game = a.game.game()?;
     let moves: Vec<(Code, Feedback)> = match (&a.history, &a.history_file) {
         (Some(h), _) => parse_history(&game, h).bad_input()?,

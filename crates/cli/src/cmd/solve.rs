@@ -57,6 +57,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true,
           value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
+    /// On games too large to list: seconds allowed, after each reply, to find a secret that
+    /// fits them all (or to rule them all out) before the reply is refused as undecided, 1 to
+    /// 86400, default 60.
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
+          value_parser = crate::args::ranged::<u64>(codebreak_session::huge::FIND_SECONDS))]
+    pub find_time: Option<u64>,
     /// Colour the pegs.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -75,6 +81,7 @@ pub fn run(a: SolveArgs) -> Result<(), Failure> {
         return crate::cmd::huge::solve(&a, game, &rt);
     }
     crate::cmd::huge::no_fit_sample(a.fit_sample)?;
+    crate::cmd::huge::no_find_time(a.find_time)?;
     let game = a.game.game()?;
     let options = a.strategy_options.options(&game)?;
     let engine = Arc::new(AnyEngine::new(&game).bad_input()?);

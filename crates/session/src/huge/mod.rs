@@ -46,7 +46,7 @@ pub const FIND_SECONDS: codebreak_core::Range = codebreak_core::Range {
     what: "find-time",
     min: 1,
     max: 86_400,
-    doc: "seconds allowed to find a first secret that fits on games too large to list (default 60)",
+    doc: "seconds allowed to find a first secret that fits on games too large to list (hint, solve; default 60)",
 };
 
 /// Most pegs a game too large to list may have.

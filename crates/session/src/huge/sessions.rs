@@ -57,6 +57,13 @@ impl SolveSession {
         }
     }
 
+    /// This session with `time` for each search for a first secret that fits the replies
+    /// (default [`super::FIND_TIME`]): past it, a reply is refused as undecided.
+    pub fn with_find_time(mut self, time: Duration) -> SolveSession {
+        self.find_time = time;
+        self
+    }
+
     /// The game.
     pub fn game(&self) -> &HugeGame {
         &self.game

@@ -51,7 +51,10 @@ pub fn solve(a: &SolveArgs, game: HugeGame, rt: &Runtime) -> Result<(), Failure>
     };
     let mut s = Solver {
         game: &game,
-        session: SolveSession::new(game.clone(), options),
+        session: SolveSession::new(game.clone(), options).with_find_time(
+            a.find_time
+                .map_or(huge::FIND_TIME, std::time::Duration::from_secs),
+        ),
         json,
         verbose: a.verbose,
         rt,

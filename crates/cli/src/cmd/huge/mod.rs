@@ -40,6 +40,17 @@ pub fn no_fit_sample(fit_sample: Option<usize>) -> Result<(), Failure> {
     }
 }
 
+/// Refuses `--find-time` on a game that fits in memory, where nothing searches for a first
+/// fitting secret.
+pub fn no_find_time(find_time: Option<u64>) -> Result<(), Failure> {
+    match find_time {
+        Some(s) => Err(Failure::BadInput(anyhow!(
+            "--find-time {s} limits the search for a fitting secret on games too large to list, but this game fits in memory: leave it out"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The guess-choice options of a huge game from the flags: objective from `--strategy`,
 /// sample from `--fit-sample`, seed from `--seed`; the options of the enumerated strategies
 /// are refused by name.
@@ -86,7 +97,7 @@ pub fn fail(e: HugeError, json: bool) -> Failure {
         }
         HugeError::Stopped(s) => Failure::NoAnswer(anyhow!("{s}")),
         e @ HugeError::Undecided { .. } => {
-            let f = Failure::NoAnswer(anyhow!("{e}"));
+            let f = Failure::NoAnswer(anyhow!("{e}; --find-time SECONDS allows more time"));
             if json { interact::json_failure(f) } else { f }
         }
         other => {
@@ -144,13 +155,7 @@ pub fn hint(a: &crate::cmd::hint::HintArgs, game: HugeGame, rt: &Runtime) -> Res
         .busy("looking for the secrets that fit", |b| {
             huge::hint(&game, &clues, &options, b)
         })
-        .map_err(|e| match e {
-            e @ HugeError::Undecided { .. } => {
-                let f = Failure::NoAnswer(anyhow!("{e}; --find-time SECONDS allows more time"));
-                if json { interact::json_failure(f) } else { f }
-            }
-            e => fail(e, json),
-        })?;
+        .map_err(|e| fail(e, json))?;
     if json {
         interact::emit(&h)?;
     } else {
