@@ -206,6 +206,17 @@ impl Solver {
         }
     }
 
+    /// Random descents ([`CountOptions::probes`] of them) and their estimate, as
+    /// [`Solver::probe_estimate`] bounds it.
+    fn estimate_by_probes(
+        &self,
+        options: &CountOptions,
+        budget: &Budget,
+    ) -> Result<Estimate, Stopped> {
+        let probes = self.probe(options.probes, options.seed, budget)?;
+        self.probe_estimate(probes, options, budget)
+    }
+
     /// The descents' estimate, within what is known for sure: at most the codes the
     /// propagated domains allow, and at least one when a quick search finds a fitting secret
     /// (descents that all miss the secrets would otherwise say zero).
@@ -271,10 +282,7 @@ impl Solver {
                 }))
             }
             Err(Stopped::Limit(_)) => {
-                let probes = self.probe(options.probes, options.seed, budget)?;
-                Ok(Count::Estimate(
-                    self.probe_estimate(probes, options, budget)?,
-                ))
+                Ok(Count::Estimate(self.estimate_by_probes(options, budget)?))
             }
             Err(e) => Err(e),
         }
@@ -350,10 +358,7 @@ impl Solver {
                     return Ok((weight * leaf, nodes));
                 }
                 Outcome::Open => {
-                    if self.dp_leaves()
-                        && model.dp_space > 0
-                        && model.residual_space(&s) <= model.dp_space
-                    {
+                    if self.dp_leaf(&s) {
                         let leaf = BlackTable::<f64>::at(model, &s)
                             .count_metered(meter)?
                             .unwrap_or(f64::INFINITY);
@@ -392,8 +397,7 @@ impl Solver {
     pub fn estimate(&self, options: &CountOptions, budget: &Budget) -> Result<Estimate, Stopped> {
         match self.estimate_relaxed(options, budget) {
             Err(Stopped::Limit(_)) if budget.limit.is_none() => {
-                let probes = self.probe(options.probes, options.seed, budget)?;
-                self.probe_estimate(probes, options, budget)
+                self.estimate_by_probes(options, budget)
             }
             other => other,
         }

@@ -210,22 +210,25 @@ impl Solver {
         }
         if codes.is_empty() {
             // A randomised tree search can wander long in a part with no secret: it gets a
-            // node budget, then the plain search (which callers have seen end) takes over and
-            // gathers a few more seeds while its node budget lasts.
+            // node budget, then the plain search (which callers have seen end, on both cores)
+            // finds the first secret, and a search under a node budget gathers more seeds.
             let wander = budget.limited(Some(options.list_nodes));
             match self.shuffled_secrets(&wander, seed).next().transpose() {
                 Ok(Some(code)) => codes.push(code),
                 Ok(None) => {}
                 Err(Stopped::Limit(_)) if budget.limit.is_none() => {
-                    let mut plain = self.secrets(budget);
-                    if let Some(first) = plain.next().transpose()? {
+                    if let Some(first) = self.find(budget)? {
                         codes.push(first);
                         let more = budget.limited(Some(options.list_nodes));
-                        for code in self.secrets(&more).skip(1).take(n - 1) {
+                        for code in self.secrets(&more) {
                             match code {
+                                Ok(code) if code == first => {}
                                 Ok(code) => codes.push(code),
                                 Err(Stopped::Limit(_)) => break,
                                 Err(e) => return Err(e),
+                            }
+                            if codes.len() == n {
+                                break;
                             }
                         }
                     }

@@ -77,9 +77,12 @@ impl Solver {
         &self.model
     }
 
-    /// Whether counting hands small black-peg subproblems to the dynamic programme.
-    pub(crate) fn dp_leaves(&self) -> bool {
+    /// Whether counting hands the open state `s` to the dynamic programme: a black-peg game
+    /// with repeated colours whose residual space is small enough.
+    pub(crate) fn dp_leaf(&self, s: &State) -> bool {
         self.dp_leaves
+            && self.model.dp_space > 0
+            && self.model.residual_space(s) <= self.model.dp_space
     }
 
     /// Whether `code` is a secret of the game that gives every clue its reply.
@@ -220,10 +223,7 @@ impl Solver {
             Outcome::Fail => Ok(Some(0)),
             Outcome::Entailed => Ok(product(model, &s)),
             Outcome::Open => {
-                if self.dp_leaves
-                    && model.dp_space > 0
-                    && model.residual_space(&s) <= model.dp_space
-                {
+                if self.dp_leaf(&s) {
                     return BlackTable::<u128>::at(model, &s).count_metered(meter);
                 }
                 let Some(mut branching) = model.branching(s) else {
@@ -303,11 +303,7 @@ impl Solver {
             let add = match model.propagate(&mut s) {
                 Outcome::Fail => Some(0),
                 Outcome::Entailed => product(model, &s),
-                Outcome::Open
-                    if self.dp_leaves
-                        && model.dp_space > 0
-                        && model.residual_space(&s) <= model.dp_space =>
-                {
+                Outcome::Open if self.dp_leaf(&s) => {
                     BlackTable::<u128>::at(model, &s).count_metered(&mut meter)?
                 }
                 Outcome::Open => match model.branching(s) {

@@ -40,8 +40,8 @@ pub const FIT_SAMPLE: codebreak_core::Range = codebreak_core::Range {
     doc: "secrets sampled to choose a guess on games too large to list (default 400)",
 };
 
-/// Seconds the search for a first secret that fits may take before `hint` gives up
-/// (`--find-time`); default [`FIND_TIME`].
+/// Seconds the search for a first secret that fits may take before `hint` or a `solve`
+/// reply gives up (`--find-time`); default [`FIND_TIME`].
 pub const FIND_SECONDS: codebreak_core::Range = codebreak_core::Range {
     what: "find-time",
     min: 1,
@@ -422,9 +422,7 @@ impl CountReport {
             },
         }
     }
-}
 
-impl CountReport {
     /// Raises an estimate to `n` secrets known to fit (those listed), which random descents
     /// that missed them may have put lower.
     pub fn at_least(&mut self, n: usize) {

@@ -51,10 +51,8 @@ pub fn solve(a: &SolveArgs, game: HugeGame, rt: &Runtime) -> Result<(), Failure>
     };
     let mut s = Solver {
         game: &game,
-        session: SolveSession::new(game.clone(), options).with_find_time(
-            a.find_time
-                .map_or(huge::FIND_TIME, std::time::Duration::from_secs),
-        ),
+        session: SolveSession::new(game.clone(), options)
+            .with_find_time(super::find_time(a.find_time)),
         json,
         verbose: a.verbose,
         rt,

@@ -51,6 +51,12 @@ pub fn no_find_time(find_time: Option<u64>) -> Result<(), Failure> {
     }
 }
 
+/// The time `--find-time` gives the search for a first fitting secret (default
+/// [`huge::FIND_TIME`]).
+pub fn find_time(seconds: Option<u64>) -> std::time::Duration {
+    seconds.map_or(huge::FIND_TIME, std::time::Duration::from_secs)
+}
+
 /// The guess-choice options of a huge game from the flags: objective from `--strategy`,
 /// sample from `--fit-sample`, seed from `--seed`; the options of the enumerated strategies
 /// are refused by name.
@@ -142,14 +148,11 @@ pub fn hint(a: &crate::cmd::hint::HintArgs, game: HugeGame, rt: &Runtime) -> Res
     codebreak_session::MOVES
         .check(clues.len() as u64)
         .map_err(|e| fail(HugeError::Setup(e.to_string()), json))?;
-    let defaults = huge::HintOptions::default();
     let options = huge::HintOptions {
         show: a.show,
         play,
-        find_time: a
-            .find_time
-            .map_or(defaults.find_time, std::time::Duration::from_secs),
-        ..defaults
+        find_time: find_time(a.find_time),
+        ..huge::HintOptions::default()
     };
     let h = rt
         .busy("looking for the secrets that fit", |b| {
