@@ -105,9 +105,15 @@ def main():
     lengths, start = [], time.time()
     for i, secret in enumerate(secrets(args.pegs, args.colours, games, args.how, args.seed)):
         player = SatPlayer(args.pegs, args.colours)
+        history = []
         while True:
             guess = player.guess()
+            # Every guess must fit every reply so far: a check of the encoding.
+            for old, old_reply in history:
+                if reply(guess, old) != old_reply:
+                    raise RuntimeError(f"guess {guess} does not fit {old} -> {old_reply}")
             black, white = reply(secret, guess)
+            history.append((guess, (black, white)))
             if args.verbose:
                 print("   ", "".join(map(str, guess)), black, white)
             if black == args.pegs:
