@@ -35,6 +35,20 @@ const MAX_DEPTH: usize = 1000;
 /// A strategy that does not finish.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum AnalysisError {
+    /// The strategy played a code that is not a guess of the game (a secret that may not be
+    /// played, in a game whose guesses are not its secrets). Every node is checked, so no
+    /// figure is ever reported from a tree that plays an illegal move.
+    #[error(
+        "strategy {strategy} plays {guess} after {path}, which is not a legal guess of the game: the analysis is refused"
+    )]
+    NotAGuess {
+        /// The strategy.
+        strategy: String,
+        /// The code it played.
+        guess: String,
+        /// Moves before it.
+        path: String,
+    },
     /// The strategy played a guess it had already played (no new information, so it would
     /// loop for ever).
     #[error("strategy {strategy} repeats guess {guess} after {path}: it would never finish")]
@@ -187,6 +201,13 @@ fn build<R: Rules>(
         ctx.sampled.fetch_add(1, Ordering::Relaxed);
     }
     let guess = decision.guess;
+    if !e.is_guess(guess) {
+        return Err(AnalysisError::NotAGuess {
+            strategy: ctx.name.to_string(),
+            guess: game.format_code(&e.code(guess)),
+            path: path(),
+        });
+    }
     if history.iter().any(|&(g, _)| g == guess) {
         return Err(AnalysisError::Repeated {
             strategy: ctx.name.to_string(),

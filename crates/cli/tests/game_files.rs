@@ -111,6 +111,26 @@ fn counterfeit_coins_end_when_the_coin_is_known() {
         "--json",
     ]);
     assert_eq!(h["remaining"], 8);
+    // Three coins left, none of them a weighing: every strategy weighs (it once suggested the
+    // coin a+, a secret played as if it were the first weighing).
+    let h = json(&[
+        "hint",
+        "--game-file",
+        &f,
+        "--history",
+        "abcd-efgh:>,abe-cdf:>",
+        "--all",
+        "--json",
+    ]);
+    assert_eq!(h["remaining"], 3);
+    let suggestions = h["suggestions"].as_array().unwrap();
+    assert!(suggestions.len() >= 4, "{h}");
+    for s in suggestions {
+        let guess = s["guess"].as_str().unwrap();
+        assert!(guess.contains('-') && !guess.ends_with('-'), "{s}");
+        assert_eq!(s["largest_class"], 1, "{s}");
+        assert_eq!(s["could_be_secret"], false, "{s}");
+    }
     let h = json(&[
         "hint",
         "--game-file",

@@ -368,6 +368,26 @@ impl<R: Rules> Engine<R> {
         self.packed[index as usize]
     }
 
+    /// Whether the code at `index` may be played as a guess. Code indices number the guesses
+    /// first and then (in list games that end when the secret is known) the secrets that are
+    /// not guesses, so a candidate is not always a legal guess.
+    #[inline]
+    pub fn is_guess(&self, index: u32) -> bool {
+        (index as usize) < self.space.len()
+    }
+
+    /// The candidates that may also be played: the guesses that could be the secret,
+    /// ascending. Every candidate in a game that ends by guessing; in a game that ends when the
+    /// secret is known, only those that are guesses too (none in the counterfeit-coin games,
+    /// whose secrets are coins and whose guesses are weighings). Strategies and the search
+    /// take "guesses that could be the secret" from here, never from
+    /// [`Candidates::indices`], so a secret is never played as a guess.
+    #[inline]
+    pub fn consistent_guesses<'a>(&self, cands: &'a Candidates<R::Packed>) -> &'a [u32] {
+        let end = cands.idx.partition_point(|&i| self.is_guess(i));
+        &cands.idx[..end]
+    }
+
     /// Number of reply indices.
     pub fn feedback_count(&self) -> usize {
         self.game.feedback().count()
@@ -376,6 +396,7 @@ impl<R: Rules> Engine<R> {
     /// The reply to guess `guess` when the secret is `secret` (both code indices).
     #[inline]
     pub fn score(&self, secret: u32, guess: u32) -> Feedback {
+        debug_assert!(self.is_guess(guess), "code {guess} is not a guess");
         self.rules
             .score(self.packed[secret as usize], self.packed[guess as usize])
     }
@@ -424,6 +445,7 @@ impl<R: Rules> Engine<R> {
         guess: u32,
         fb: Feedback,
     ) -> Candidates<R::Packed> {
+        debug_assert!(self.is_guess(guess), "code {guess} is not a guess");
         let g = self.packed[guess as usize];
         let mut out = Candidates::with_capacity(cands.len() / 4 + 1);
         for (&i, &p) in cands.idx.iter().zip(&cands.packed) {
@@ -437,6 +459,7 @@ impl<R: Rules> Engine<R> {
     /// Class sizes of the candidates under `guess`, into `hist[..feedback_count]`.
     #[inline]
     pub fn histogram(&self, guess: u32, cands: &[R::Packed], hist: &mut [u32; HIST_LEN]) {
+        debug_assert!(self.is_guess(guess), "code {guess} is not a guess");
         let g = self.packed[guess as usize];
         hist[..self.feedback_count()].fill(0);
         for &p in cands {
@@ -450,6 +473,7 @@ impl<R: Rules> Engine<R> {
         guess: u32,
         cands: &Candidates<R::Packed>,
     ) -> Vec<(Feedback, Candidates<R::Packed>)> {
+        debug_assert!(self.is_guess(guess), "code {guess} is not a guess");
         let g = self.packed[guess as usize];
         let fbs: Vec<u8> = cands
             .packed
@@ -527,7 +551,7 @@ impl<R: Rules> Engine<R> {
     ) -> Choice {
         let n = cands.len();
         assert!(n > 0, "best_guess needs at least one candidate");
-        if n == 1 {
+        if n == 1 && self.is_guess(cands.idx[0]) {
             return Choice {
                 guess: cands.idx[0],
                 cost: cost.cost(&[1], 1),
@@ -537,8 +561,12 @@ impl<R: Rules> Engine<R> {
         }
         let all: Vec<u32>;
         let mut pool_list: &[u32] = match pool {
-            Pool::Consistent => &cands.idx,
-            Pool::All => {
+            Pool::Consistent if !self.consistent_guesses(cands).is_empty() => {
+                self.consistent_guesses(cands)
+            }
+            // No candidate can be played (a game that ends when the secret is known, whose
+            // secrets are not guesses): any guess.
+            Pool::Consistent | Pool::All => {
                 all = self.pool_all(moves);
                 &all
             }
@@ -570,7 +598,8 @@ impl<R: Rules> Engine<R> {
         if let Some(perfect) = perfect {
             // Small sets: scan in preference order and stop at the first perfect split.
             if prefer_consistent
-                && let Some(c) = self.first_perfect(cost, &cands.idx, cands, perfect)
+                && let Some(c) =
+                    self.first_perfect(cost, self.consistent_guesses(cands), cands, perfect)
             {
                 // Any perfect split is a best guess: the sample, if any, was not needed.
                 return Choice {

@@ -254,8 +254,8 @@ pub struct Table {
     /// neighbouring guesses share cache lines (a node scores every guess on a few secrets).
     /// A `Vec` inside, so that it is not copied once more when shared.
     table: std::sync::Arc<Vec<u8>>,
-    /// Per code of the list: `(guess number, row offset)`; 0 where the code is not a guess (not a
-    /// secret), which the game never asks for.
+    /// Per code of the list: `(guess number, row offset)`; `u32::MAX` where the code is not a
+    /// guess and 0 where it is not a secret, which the game never asks for.
     places: std::sync::Arc<[(u32, u32)]>,
     /// Number of guesses: the length of a row of `table`.
     guesses: usize,
@@ -266,7 +266,9 @@ impl Table {
     pub(crate) fn new(list: &crate::ListGame) -> Table {
         let secrets = list.secrets().len();
         let guesses = list.guess_count();
-        let mut places = vec![(0u32, 0u32); list.codes().len()];
+        // A code that is not a guess gets a guess number past every row, so that scoring it
+        // as a guess fails loudly instead of reading guess 0's replies.
+        let mut places = vec![(u32::MAX, 0u32); list.codes().len()];
         for (g, place) in places.iter_mut().enumerate().take(guesses) {
             place.0 = g as u32;
         }
@@ -317,7 +319,7 @@ impl Rules for Table {
     }
     #[inline(always)]
     fn score(&self, secret: (u32, u32), guess: (u32, u32)) -> Feedback {
-        Feedback(self.table[(guess.0 + secret.1) as usize])
+        Feedback(self.table[guess.0 as usize + secret.1 as usize])
     }
     #[inline]
     fn replies_to(&self, secret: (u32, u32)) -> Option<&[u8]> {

@@ -79,7 +79,7 @@ impl<R: Rules> Solver<'_, R> {
                     .map_or_else(Vec::new, |g| vec![g]);
                 &first
             }
-            (Pool::Consistent, _) | (_, Side::Inside) => s.indices(),
+            (Pool::Consistent, _) | (_, Side::Inside) => e.consistent_guesses(s),
             // Wordle's hard mode: the guesses its rule allows after these moves (those that
             // could be the secret always keep it).
             (Pool::All, _) if e.game().hard() => {
