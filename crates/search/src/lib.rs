@@ -255,6 +255,10 @@ pub enum SearchError {
     /// The game is beyond what this search can finish.
     #[error("{0}")]
     TooLarge(String),
+    /// The tree found plays a code that is not a legal guess: a defect of the search, caught
+    /// before any figure is reported.
+    #[error("the search's tree is refused: {0}")]
+    IllegalTree(String),
     /// Pool consistent in a game that ends when the secret is known, where a secret need not
     /// be a guess.
     #[error(
@@ -437,6 +441,12 @@ impl<'e> Search<'e> {
     pub fn run(&self) -> Result<Solution, SearchError> {
         let start = Instant::now();
         let (root, value, histogram) = dispatch_engine!(self.engine, e => self.run_with(e))?;
+        // Game files may have guesses that are not secrets and secrets that are not guesses:
+        // the tree is checked (one pass over its nodes) before a figure leaves the search.
+        if self.engine.game().list().is_some() {
+            codebreak_tree::check_guesses(self.engine.game(), &root)
+                .map_err(|e| SearchError::IllegalTree(e.to_string()))?;
+        }
         let secrets: u64 = histogram.iter().sum();
         Ok(Solution {
             secrets,
