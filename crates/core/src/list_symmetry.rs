@@ -110,31 +110,38 @@ fn checks(list: &ListGame, fixed: &[u32], sigma: &[u32], tau: &[u32]) -> bool {
     if fixed.iter().any(|&f| tau[f as usize] != f) {
         return false;
     }
-    (0..g_count).into_par_iter().all(|g| {
-        let row = &table[g * s..(g + 1) * s];
-        let to = tau[g] as usize;
-        let image = &table[to * s..(to + 1) * s];
-        let keep = fixed.contains(&(g as u32));
-        let mut map = [u16::MAX; 256];
-        let mut inv = [u16::MAX; 256];
-        for (k, &r) in row.iter().enumerate() {
-            let r2 = image[sigma[k] as usize];
-            let m = &mut map[r as usize];
-            if *m == u16::MAX {
-                if inv[r2 as usize] != u16::MAX
-                    || (keep && r != r2)
-                    || win.is_some_and(|w| (r == w) != (r2 == w))
-                {
-                    return false;
+    let replies = list.replies().len();
+    let scratch = || ([u16::MAX; 256], [u16::MAX; 256]);
+    (0..g_count)
+        .into_par_iter()
+        .with_min_len(256)
+        .try_for_each_init(scratch, |(map, inv), g| {
+            let row = &table[g * s..(g + 1) * s];
+            let to = tau[g] as usize;
+            let image = &table[to * s..(to + 1) * s];
+            let keep = fixed.contains(&(g as u32));
+            // Only the replies in use are cleared (a few in most games).
+            map[..replies].fill(u16::MAX);
+            inv[..replies].fill(u16::MAX);
+            for (k, &r) in row.iter().enumerate() {
+                let r2 = image[sigma[k] as usize];
+                let m = &mut map[r as usize];
+                if *m == u16::MAX {
+                    if inv[r2 as usize] != u16::MAX
+                        || (keep && r != r2)
+                        || win.is_some_and(|w| (r == w) != (r2 == w))
+                    {
+                        return Err(());
+                    }
+                    *m = r2 as u16;
+                    inv[r2 as usize] = r as u16;
+                } else if *m != r2 as u16 {
+                    return Err(());
                 }
-                *m = r2 as u16;
-                inv[r2 as usize] = r as u16;
-            } else if *m != r2 as u16 {
-                return false;
             }
-        }
-        true
-    })
+            Ok(())
+        })
+        .is_ok()
 }
 
 /// The group of automorphisms of a list game (or of those that fix some played guesses): its
@@ -261,8 +268,8 @@ impl Group {
     /// when the search stopped at its budget.
     pub fn describe(&self) -> String {
         let size = match self.order {
-            Some(n) => format!("{n}"),
-            None => format!("about 2^{:.1}", self.log2_order),
+            Some(n) if n < 1_000_000_000_000 => format!("{n}"),
+            _ => format!("about {:.3e}", self.log2_order.exp2()),
         };
         let least = if self.complete { "" } else { "at least " };
         let plural = if self.order == Some(1) { "" } else { "s" };
@@ -444,6 +451,8 @@ struct Search<'a> {
     s: usize,
     g: usize,
     replies: usize,
+    /// Guesses that are secrets too.
+    shared: Vec<bool>,
     budget: u64,
     work: u64,
     generators: Vec<Automorphism>,
@@ -461,7 +470,14 @@ impl<'a> Search<'a> {
     fn new(list: &'a ListGame, fixed: &'a [u32], budget: u64) -> Search<'a> {
         let s = list.secrets().len();
         let g = list.guess_count();
+        let mut shared = vec![false; g];
+        for &c in list.secrets() {
+            if (c as usize) < g {
+                shared[c as usize] = true;
+            }
+        }
         Search {
+            shared,
             list,
             fixed,
             s,
@@ -503,12 +519,7 @@ impl<'a> Search<'a> {
                 h
             })
             .collect();
-        let mut shared = vec![false; self.g];
-        for &c in secrets {
-            if (c as usize) < self.g {
-                shared[c as usize] = true;
-            }
-        }
+        let shared = &self.shared;
         let gkeys: Vec<u64> = (0..self.g)
             .map(|g| match self.fixed.iter().position(|&f| f as usize == g) {
                 Some(i) => i as u64,
@@ -540,16 +551,19 @@ impl<'a> Search<'a> {
                 .map(|c| {
                     let mut gsig = Vec::with_capacity(chunk);
                     let mut ssig = vec![0u64; s];
+                    let mut class = [0u64; 256];
+                    let mut count = [0u32; 256];
+                    let mut contrib = [0u64; 256];
                     for g in c * chunk..((c + 1) * chunk).min(self.g) {
                         let row = &table[g * s..(g + 1) * s];
-                        let mut class = [0u64; 256];
-                        let mut count = [0u32; 256];
+                        // Only the replies in use are cleared (a few in most games).
+                        class[..replies].fill(0);
+                        count[..replies].fill(0);
                         for (k, &r) in row.iter().enumerate() {
                             class[r as usize] = class[r as usize].wrapping_add(shash[k]);
                             count[r as usize] += 1;
                         }
                         let gh = mix(u64::from(gcell[g]) ^ 0xc0ffee);
-                        let mut contrib = [0u64; 256];
                         let mut sig = 0u64;
                         for r in 0..replies {
                             if count[r] == 0 {
@@ -746,12 +760,33 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether exchanging guesses `a` and `b` alone (every secret fixed) is an automorphism.
+    /// Whether exchanging guesses `a` and `b` alone (every secret fixed) is an automorphism:
+    /// neither is fixed nor a secret too, and they split the secrets alike (the winning
+    /// reply on the same secrets).
     fn swappable(&self, a: u32, b: u32) -> bool {
-        let mut tau: Vec<u32> = (0..self.g as u32).collect();
-        tau.swap(a as usize, b as usize);
-        let sigma: Vec<u32> = (0..self.s as u32).collect();
-        checks(self.list, self.fixed, &sigma, &tau)
+        let s = self.s;
+        let secret = |g: u32| self.shared[g as usize];
+        if self.fixed.contains(&a) || self.fixed.contains(&b) || secret(a) || secret(b) {
+            return false;
+        }
+        let table = self.list.table();
+        let win = self.list.win();
+        let (ra, rb) = (
+            &table[a as usize * s..(a as usize + 1) * s],
+            &table[b as usize * s..(b as usize + 1) * s],
+        );
+        let mut map = [u16::MAX; 256];
+        let mut inv = [u16::MAX; 256];
+        ra.iter().zip(rb).all(|(&x, &y)| {
+            if map[x as usize] == u16::MAX {
+                if inv[y as usize] != u16::MAX || win.is_some_and(|w| (x == w) != (y == w)) {
+                    return false;
+                }
+                map[x as usize] = y.into();
+                inv[y as usize] = x.into();
+            }
+            map[x as usize] == u16::from(y)
+        })
     }
 }
 
@@ -798,7 +833,8 @@ impl Stabilisers {
         let group = if parent.is_trivial() {
             parent
         } else {
-            Arc::new(Group::fixing(&self.list, &set, STABILISER_BUDGET))
+            let g = Group::fixing(&self.list, &set, STABILISER_BUDGET);
+            Arc::new(g)
         };
         self.cache
             .lock()
