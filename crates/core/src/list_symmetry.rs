@@ -26,6 +26,11 @@
 //! as a generator. The order of the group is the product over the levels of the orbit of the
 //! first path's choice (times the factorials of the duplicate classes).
 //!
+//! On a game with many more guesses than secrets (the counterfeit coins) the search refines on
+//! the few smallest cells of guesses that tell the secrets apart, and extends each
+//! candidate to every guess by matching how the guesses split the secrets
+//! (`Search::narrow`).
+//!
 //! Refinement alone usually proves a group trivial: on Wordle's 12972 × 2315 table the
 //! partition of the secrets is discrete after the first rounds.
 //!
@@ -48,9 +53,10 @@ use rayon::prelude::*;
 
 use crate::list::ListGame;
 
-/// Work (table entries read) a game's group may take before the search stops: about a few
-/// seconds on one core. Default 4·10⁹; any positive value works.
-pub const ROOT_BUDGET: u64 = 4_000_000_000;
+/// Work (table entries read) a game's group may take before the search stops: some 25 s on
+/// two cores (16 coins, 2.6 million weighings, take 3·10⁹ in 7 s). Default 10¹⁰; any
+/// positive value works.
+pub const ROOT_BUDGET: u64 = 10_000_000_000;
 
 /// Work the group that fixes some played guesses may take, each time one is computed:
 /// default 2·10⁸.
@@ -453,6 +459,11 @@ struct Search<'a> {
     replies: usize,
     /// Guesses that are secrets too.
     shared: Vec<bool>,
+    /// When the search runs on some guesses only (see [`Search::narrow`]): their rows, and
+    /// the guess of each row.
+    sub: Option<(Vec<u8>, Vec<u32>)>,
+    /// Guesses by the hash of how they split the secrets (see [`Search::index`]).
+    index: Option<Vec<(u64, u32)>>,
     budget: u64,
     work: u64,
     generators: Vec<Automorphism>,
@@ -478,6 +489,8 @@ impl<'a> Search<'a> {
         }
         Search {
             shared,
+            sub: None,
+            index: None,
             list,
             fixed,
             s,
@@ -536,17 +549,21 @@ impl<'a> Search<'a> {
     /// Refines `node` until no cell splits (see the module documentation).
     fn refine(&mut self, node: &mut Node) -> Result<(), OutOfBudget> {
         let s = self.s;
-        let table = self.list.table();
         let win = self.list.win().map(usize::from);
         let replies = self.replies;
+        let rows = self.sub.as_ref().map_or(self.g, |(_, gid)| gid.len());
         loop {
-            self.spend(2 * (s * self.g) as u64)?;
+            self.spend(2 * (s * rows) as u64)?;
+            let table = match &self.sub {
+                Some((t, _)) => &t[..],
+                None => self.list.table(),
+            };
             let shash: Vec<u64> = (0..s)
                 .map(|k| mix(u64::from(node.secrets.cell[k]) ^ 0x5eed))
                 .collect();
             let gcell = &node.guesses.cell;
             let chunk = 1024;
-            let parts: Vec<(Vec<u64>, Vec<u64>)> = (0..self.g.div_ceil(chunk))
+            let parts: Vec<(Vec<u64>, Vec<u64>)> = (0..rows.div_ceil(chunk))
                 .into_par_iter()
                 .map(|c| {
                     let mut gsig = Vec::with_capacity(chunk);
@@ -554,7 +571,7 @@ impl<'a> Search<'a> {
                     let mut class = [0u64; 256];
                     let mut count = [0u32; 256];
                     let mut contrib = [0u64; 256];
-                    for g in c * chunk..((c + 1) * chunk).min(self.g) {
+                    for g in c * chunk..((c + 1) * chunk).min(rows) {
                         let row = &table[g * s..(g + 1) * s];
                         // Only the replies in use are cleared (a few in most games).
                         class[..replies].fill(0);
@@ -581,7 +598,7 @@ impl<'a> Search<'a> {
                     (gsig, ssig)
                 })
                 .collect();
-            let mut gs = Vec::with_capacity(self.g);
+            let mut gs = Vec::with_capacity(rows);
             let mut ssig = vec![0u64; s];
             for (g, p) in parts {
                 gs.extend(g);
@@ -610,6 +627,12 @@ impl<'a> Search<'a> {
     fn run(&mut self) -> Result<(), OutOfBudget> {
         let mut node = self.root();
         self.refine(&mut node)?;
+        if node.secrets.target().is_some()
+            && let Some(mut sub) = self.narrow(&node)
+        {
+            self.refine(&mut sub)?;
+            node = sub;
+        }
         // The first path.
         while let Some(t) = node.secrets.target() {
             let x = node.secrets.order[t.0];
@@ -686,15 +709,204 @@ impl<'a> Search<'a> {
         for (i, &k) in first.secrets.order.iter().enumerate() {
             sigma[k as usize] = leaf.secrets.order[i];
         }
-        let mut tau = vec![0u32; self.g];
-        for (i, &g) in first.guesses.order.iter().enumerate() {
-            tau[g as usize] = leaf.guesses.order[i];
-        }
+        let tau = if self.sub.is_some() {
+            self.extend(&sigma)?
+        } else {
+            let mut tau = vec![0u32; self.g];
+            for (i, &g) in first.guesses.order.iter().enumerate() {
+                tau[g as usize] = leaf.guesses.order[i];
+            }
+            tau
+        };
         self.work += (self.s * self.g) as u64;
         checks(self.list, self.fixed, &sigma, &tau).then_some(Automorphism {
             secrets: sigma,
             guesses: tau,
         })
+    }
+
+    /// On a game with many more guesses than secrets, the guesses the search needs not all
+    /// be refined at every node: after the first refinement its cells of guesses are kept in
+    /// (smallest first, as every automorphism maps each cell onto itself) until they tell
+    /// every two secrets apart, and the search refines on those rows alone. Each leaf's map of
+    /// the secrets is then extended to every guess by how the guesses split the secrets
+    /// ([`Search::extend`]) and checked on the whole table, so no automorphism is missed and
+    /// none is wrong. `None` when the cells kept would hold more than half the guesses.
+    fn narrow(&mut self, node: &Node) -> Option<Node> {
+        let (s, table) = (self.s, self.list.table());
+        let order = &node.guesses.order;
+        let mut cells: Vec<(usize, usize)> = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let start = node.guesses.cell[order[i] as usize];
+            let mut end = i + 1;
+            while end < order.len() && node.guesses.cell[order[end] as usize] == start {
+                end += 1;
+            }
+            cells.push((end - i, i));
+            i = end;
+        }
+        cells.sort_unstable();
+        let mut keep: Vec<u32> = Vec::new();
+        let mut columns = vec![0u64; s];
+        for &(len, start) in &cells {
+            for &g in &order[start..start + len] {
+                let row = &table[g as usize * s..(g as usize + 1) * s];
+                for (c, &r) in columns.iter_mut().zip(row) {
+                    *c = mix(*c ^ u64::from(r) ^ u64::from(g) << 8);
+                }
+                keep.push(g);
+            }
+            let mut distinct = columns.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() == s {
+                break;
+            }
+        }
+        if keep.len() * 2 > self.g {
+            return None;
+        }
+        keep.sort_unstable();
+        let rows: Vec<u8> = keep
+            .iter()
+            .flat_map(|&g| table[g as usize * s..(g as usize + 1) * s].iter().copied())
+            .collect();
+        let keys: Vec<u64> = keep
+            .iter()
+            .map(|&g| u64::from(node.guesses.cell[g as usize]))
+            .collect();
+        self.sub = Some((rows, keep));
+        Some(Node {
+            secrets: node.secrets.clone(),
+            guesses: Partition::by_key(&keys),
+            trace: node.trace,
+        })
+    }
+
+    /// A hash of how a row splits the secrets, whatever its replies are called: replies
+    /// numbered by first appearance, the winning reply kept apart.
+    fn split_hash(&self, reply: impl Iterator<Item = u8>) -> u64 {
+        let win = self.list.win();
+        let mut name = [u8::MAX; 256];
+        let mut next = 0u8;
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for r in reply {
+            let n = if Some(r) == win {
+                255
+            } else {
+                if name[r as usize] == u8::MAX {
+                    name[r as usize] = next;
+                    next += 1;
+                }
+                name[r as usize]
+            };
+            h = (h ^ u64::from(n)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        mix(h)
+    }
+
+    /// Every guess with the hash of its split, sorted by hash then guess (built once).
+    fn index(&mut self) -> &[(u64, u32)] {
+        if self.index.is_none() {
+            let s = self.s;
+            let table = self.list.table();
+            let mut index: Vec<(u64, u32)> = (0..self.g)
+                .into_par_iter()
+                .map(|g| {
+                    let key = self.split_hash(table[g * s..(g + 1) * s].iter().copied());
+                    (key, g as u32)
+                })
+                .collect();
+            index.par_sort_unstable();
+            self.work += (s * self.g) as u64;
+            self.index = Some(index);
+        }
+        self.index.as_ref().expect("built above")
+    }
+
+    /// The guess map that goes with the secret map `sigma`: each guess goes to a guess that
+    /// splits the secrets' images alike (fixed guesses to themselves, guesses that are
+    /// secrets to the secret's image, the others matched in order of their hashes); `None`
+    /// when the splits do not match up. The caller checks the result on the whole table.
+    fn extend(&mut self, sigma: &[u32]) -> Option<Vec<u32>> {
+        let s = self.s;
+        let mut inverse = vec![0u32; s];
+        for (k, &to) in sigma.iter().enumerate() {
+            inverse[to as usize] = k as u32;
+        }
+        self.index();
+        let secrets = self.list.secrets();
+        let mut tau = vec![u32::MAX; self.g];
+        let mut used = vec![false; self.g];
+        for &f in self.fixed {
+            tau[f as usize] = f;
+            used[f as usize] = true;
+        }
+        for (k, &c) in secrets.iter().enumerate() {
+            let to = secrets[sigma[k] as usize];
+            if (c as usize) < self.g && tau[c as usize] == u32::MAX {
+                if to as usize >= self.g || used[to as usize] {
+                    return None;
+                }
+                tau[c as usize] = to;
+                used[to as usize] = true;
+            }
+        }
+        let table = self.list.table();
+        let mut images: Vec<(u64, u32)> = (0..self.g)
+            .into_par_iter()
+            .filter(|&g| tau[g] == u32::MAX)
+            .map(|g| {
+                let row = &table[g * s..(g + 1) * s];
+                let key = self.split_hash(inverse.iter().map(|&k| row[k as usize]));
+                (key, g as u32)
+            })
+            .collect();
+        images.par_sort_unstable();
+        let index = self.index.as_ref().expect("built above");
+        let targets = index.iter().filter(|&&(_, h)| !used[h as usize]);
+        if images.len() != targets.clone().count() {
+            return None;
+        }
+        for (&(key, g), &(want, h)) in images.iter().zip(targets) {
+            if key != want {
+                return None;
+            }
+            tau[g as usize] = h;
+        }
+        self.work += (s * self.g) as u64;
+        Some(tau)
+    }
+
+    /// Duplicates found from the index: guesses that split the secrets alike join their
+    /// orbits and multiply the order. False when guesses of one hash do not (a collision: the
+    /// group found may then be incomplete).
+    fn duplicates_from_index(&mut self, log2: &mut f64, order: &mut Option<u128>) -> bool {
+        let index = self.index().to_vec();
+        let mut complete = true;
+        // Fixed guesses and guesses that are secrets too never move alone.
+        let free = |g: u32| !self.fixed.contains(&g) && !self.shared[g as usize];
+        for run in index.chunk_by(|a, b| a.0 == b.0) {
+            let members: Vec<u32> = run.iter().map(|&(_, g)| g).filter(|&g| free(g)).collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let mut alike = 1u32;
+            for &h in &members[1..] {
+                if self.swappable(members[0], h) {
+                    self.guess_orbits.union(members[0], h);
+                    alike += 1;
+                } else {
+                    complete = false;
+                }
+            }
+            for m in 2..=alike {
+                *log2 += f64::from(m).log2();
+                *order = order.and_then(|o| o.checked_mul(u128::from(m)));
+            }
+        }
+        complete
     }
 
     fn add(&mut self, a: Automorphism) {
@@ -717,7 +929,9 @@ impl<'a> Search<'a> {
             log2 += f64::from(k).log2();
             order = order.and_then(|o| o.checked_mul(u128::from(k)));
         }
-        if let Some(leaf) = self.leaf.take() {
+        if self.sub.is_some() {
+            complete &= self.duplicates_from_index(&mut log2, &mut order);
+        } else if let Some(leaf) = self.leaf.take() {
             let order_g = &leaf.guesses.order;
             let mut i = 0;
             while i < order_g.len() {
