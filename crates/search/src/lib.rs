@@ -187,7 +187,15 @@ pub struct SearchOptions {
     /// Only totals below this matter (objective expected): the search proves the optimum is
     /// at least this ([`SearchError::AtLeast`]) as soon as it can, instead of finding it.
     pub bound: Option<u64>,
+    /// Sets of at least this many candidates try one guess per symmetry class (default
+    /// [`SYMMETRY_MIN`]; 0 for every set, as tests of the symmetry do). Symmetry itself is
+    /// switched off on the engine ([`codebreak_core::KernelOptions::symmetry`]).
+    pub symmetry_min: Option<usize>,
 }
+
+/// The smallest sets that try one guess per symmetry class, by default: below it finding the
+/// classes costs more than it saves.
+pub const SYMMETRY_MIN: usize = 24;
 
 /// An optimal strategy and what it took to find it.
 #[derive(Clone, Debug)]
@@ -597,6 +605,7 @@ impl<'e> Search<'e> {
             depth_tagged: tagged,
             win: p.e.game().win(),
             first_guess: self.options.first_guess,
+            symmetry_min: self.options.symmetry_min.unwrap_or(SYMMETRY_MIN),
         }
     }
 
