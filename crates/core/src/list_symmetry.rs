@@ -270,18 +270,57 @@ impl Group {
         )
     }
 
+    /// The figures a report gives: order, whether complete, time taken.
+    pub fn report(&self) -> GroupReport {
+        GroupReport {
+            order: self.order,
+            log2_order: self.log2_order,
+            complete: self.complete,
+            generators: self.generators.len(),
+            seconds: self.elapsed.as_secs_f64(),
+        }
+    }
+
     /// One line on the group: `group of 1440 elements (found in 0.012 s)`, with "at least"
     /// when the search stopped at its budget.
     pub fn describe(&self) -> String {
+        self.report().to_string()
+    }
+}
+
+/// What a report says of a list game's group (`optimal`'s `symmetry` line and its JSON).
+///
+/// ```
+/// use codebreak_core::list_symmetry::GroupReport;
+/// let r = GroupReport { order: Some(36), log2_order: 36f64.log2(), complete: true, generators: 3, seconds: 0.0012 };
+/// assert_eq!(r.to_string(), "group of 36 elements (found in 0.001 s)");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GroupReport {
+    /// The order, when it fits (of the part found when incomplete).
+    pub order: Option<u128>,
+    /// Its base-2 logarithm.
+    pub log2_order: f64,
+    /// False when the search stopped at its budget: the group has at least this many elements.
+    pub complete: bool,
+    /// Generators found.
+    pub generators: usize,
+    /// Seconds taken to find it.
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for GroupReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let size = match self.order {
             Some(n) if n < 1_000_000_000_000 => format!("{n}"),
             _ => format!("about {:.3e}", self.log2_order.exp2()),
         };
         let least = if self.complete { "" } else { "at least " };
         let plural = if self.order == Some(1) { "" } else { "s" };
-        format!(
+        write!(
+            f,
             "group of {least}{size} element{plural} (found in {:.3} s)",
-            self.elapsed.as_secs_f64()
+            self.seconds
         )
     }
 }

@@ -38,6 +38,7 @@ pub mod table;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use codebreak_core::list_symmetry::GroupReport;
 use codebreak_core::{
     AnyEngine, Candidates, End, Engine, FeedbackKind, Pool, Rules, dispatch_engine,
 };
@@ -166,6 +167,9 @@ pub struct Effort {
     pub memo_entries: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// A list game's symmetry, found from its table (when symmetry is on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<GroupReport>,
 }
 
 /// Options of a search.
@@ -216,6 +220,8 @@ pub struct Solution {
     pub seconds: f64,
     /// Entries in the memo at the end.
     pub memo_entries: usize,
+    /// A list game's symmetry, found from its table (when symmetry is on).
+    pub symmetry: Option<GroupReport>,
 }
 
 impl Solution {
@@ -230,6 +236,7 @@ impl Solution {
             nodes: self.nodes,
             memo_entries: self.memo_entries,
             seconds: self.seconds,
+            symmetry: self.symmetry,
         }
     }
 }
@@ -441,6 +448,13 @@ impl<'e> Search<'e> {
         &self.status
     }
 
+    /// The list game's group the search used (found on first use), when symmetry is on.
+    pub fn symmetry(&self) -> Option<GroupReport> {
+        let on = dispatch_engine!(self.engine, e => e.options().symmetry);
+        on.then(|| self.engine.list_group().map(|g| g.report()))
+            .flatten()
+    }
+
     /// Runs the search.
     pub fn run(&self) -> Result<Solution, SearchError> {
         let start = Instant::now();
@@ -459,6 +473,7 @@ impl<'e> Search<'e> {
             nodes: self.status.nodes.load(Ordering::Relaxed),
             seconds: start.elapsed().as_secs_f64(),
             memo_entries: self.memo.len(),
+            symmetry: self.symmetry(),
         })
     }
 
