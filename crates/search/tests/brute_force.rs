@@ -448,3 +448,34 @@ fn automatic_symmetry_prunes_and_keeps_the_optimum() {
         }
     }
 }
+
+/// 16 coins (2.6 million weighings, 32 secrets), least total, as a table: timed by
+/// `cargo test --release -p codebreak-search --test brute_force sixteen -- --ignored --nocapture`.
+/// Four weighings are needed ((3^3 - 3) / 2 = 12 < 16 coins), and suffice.
+#[test]
+#[ignore]
+fn sixteen_coins_least_total() {
+    for n in [12, 13, 16] {
+        let game = coins(n);
+        let engine = AnyEngine::new(&game).unwrap();
+        let start = std::time::Instant::now();
+        let options = SearchOptions {
+            symmetry_min: std::env::var("SYMMETRY_MIN")
+                .ok()
+                .map(|v| v.parse().unwrap()),
+            ..Default::default()
+        };
+        let sol = Search::new(&engine, options, true).unwrap().run().unwrap();
+        let check = codebreak_tree::verify(&game, &sol.tree.root).unwrap();
+        assert_eq!((check.total, check.worst), (sol.total, sol.worst));
+        println!(
+            "{n} coins: total {} worst {} in {:.2} s ({} nodes; {})",
+            sol.total,
+            sol.worst,
+            start.elapsed().as_secs_f64(),
+            sol.nodes,
+            sol.symmetry.map_or("no symmetry".into(), |g| g.to_string())
+        );
+        assert_eq!(sol.worst, if n <= 12 { 3 } else { 4 });
+    }
+}
