@@ -165,7 +165,17 @@ pub struct Group {
     elapsed: Duration,
     work: u64,
     fixed: Vec<u32>,
+    /// Classes of guesses (neither fixed nor secrets) that split the secrets alike: any
+    /// permutation of a class, all else fixed, is an automorphism.
+    duplicates: Vec<Vec<u32>>,
+    /// Every element (up to permutations of duplicates), listed on first use when the group
+    /// is small enough ([`ENUMERATE_MAX`]).
+    elements: OnceLock<Option<Arc<Vec<Automorphism>>>>,
 }
+
+/// Most entries (elements × codes) a group is listed in, so that the groups fixing one more
+/// guess are found by filtering its elements instead of by a new search: default 10⁷ (40 MB).
+pub const ENUMERATE_MAX: usize = 10_000_000;
 
 impl Group {
     /// The group of every automorphism of `list`, found within [`ROOT_BUDGET`].
@@ -205,6 +215,104 @@ impl Group {
         group.elapsed = start.elapsed();
         group.fixed = fixed;
         group
+    }
+
+    /// Every element of the group, up to permutations of duplicate guesses (the closure of
+    /// the generators), when the group is complete and small enough ([`ENUMERATE_MAX`]).
+    fn elements(&self) -> Option<Arc<Vec<Automorphism>>> {
+        self.elements
+            .get_or_init(|| {
+                let (s, g) = self
+                    .generators
+                    .first()
+                    .map(|a| (a.secrets.len(), a.guesses.len()))?;
+                if !self.complete {
+                    return None;
+                }
+                let most = ENUMERATE_MAX / (s + g).max(1);
+                let identity = Automorphism {
+                    secrets: (0..s as u32).collect(),
+                    guesses: (0..g as u32).collect(),
+                };
+                let mut seen: std::collections::HashSet<Vec<u32>> =
+                    std::iter::once(identity.secrets.clone()).collect();
+                let mut all = vec![identity];
+                let mut i = 0;
+                while i < all.len() {
+                    for h in &self.generators {
+                        let e = &all[i];
+                        let secrets: Vec<u32> =
+                            e.secrets.iter().map(|&k| h.secrets[k as usize]).collect();
+                        if seen.contains(&secrets) {
+                            continue;
+                        }
+                        let guesses = e.guesses.iter().map(|&x| h.guesses[x as usize]).collect();
+                        seen.insert(secrets.clone());
+                        all.push(Automorphism { secrets, guesses });
+                        if all.len() > most {
+                            return None;
+                        }
+                    }
+                    i += 1;
+                }
+                Some(Arc::new(all))
+            })
+            .clone()
+    }
+
+    /// The subgroup that also fixes guess `guess` and each of its replies, by filtering the
+    /// listed elements; `fixed` is every guess it fixes. `None` when the group is not listed
+    /// (incomplete or too large).
+    fn restrict(&self, list: &ListGame, guess: u32, fixed: Vec<u32>) -> Option<Group> {
+        let start = Instant::now();
+        let elements = self.elements()?;
+        let s = list.secrets().len();
+        let row = &list.table()[guess as usize * s..(guess as usize + 1) * s];
+        let keep: Vec<&Automorphism> = elements
+            .iter()
+            .filter(|a| {
+                a.guesses[guess as usize] == guess
+                    && (0..s).all(|k| row[a.secrets[k] as usize] == row[k])
+            })
+            .collect();
+        let mut orbits = Orbits::new(list.guess_count());
+        let mut generators = Vec::new();
+        for a in keep.iter().skip(1) {
+            for (x, &y) in a.guesses.iter().enumerate() {
+                orbits.union(x as u32, y);
+            }
+            generators.push((*a).clone());
+        }
+        let mut order = Some(keep.len() as u128);
+        let mut log2 = (keep.len() as f64).log2();
+        let mut duplicates = Vec::new();
+        for class in &self.duplicates {
+            let free: Vec<u32> = class
+                .iter()
+                .copied()
+                .filter(|g| fixed.binary_search(g).is_err())
+                .collect();
+            for (m, &h) in free.iter().enumerate().skip(1) {
+                orbits.union(free[0], h);
+                order = order.and_then(|o| o.checked_mul(m as u128 + 1));
+                log2 += ((m + 1) as f64).log2();
+            }
+            if free.len() > 1 {
+                duplicates.push(free);
+            }
+        }
+        Some(Group {
+            generators,
+            guess_orbit: orbits.lowest(),
+            log2_order: log2,
+            order,
+            complete: true,
+            elapsed: start.elapsed(),
+            work: (elements.len() * s) as u64,
+            fixed,
+            duplicates,
+            elements: OnceLock::new(),
+        })
     }
 
     /// The generators found.
@@ -514,6 +622,8 @@ struct Search<'a> {
     leaf: Option<Node>,
     /// Orbit sizes of the first path's choices, deepest level first.
     orbit_sizes: Vec<u32>,
+    /// Classes of guesses that split the secrets alike.
+    duplicates: Vec<Vec<u32>>,
 }
 
 impl<'a> Search<'a> {
@@ -543,6 +653,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             leaf: None,
             orbit_sizes: Vec::new(),
+            duplicates: Vec::new(),
         }
     }
 
@@ -932,13 +1043,18 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut alike = 1u32;
+            let mut class = vec![members[0]];
             for &h in &members[1..] {
                 if self.swappable(members[0], h) {
                     self.guess_orbits.union(members[0], h);
                     alike += 1;
+                    class.push(h);
                 } else {
                     complete = false;
                 }
+            }
+            if class.len() > 1 {
+                self.duplicates.push(class);
             }
             for m in 2..=alike {
                 *log2 += f64::from(m).log2();
@@ -982,13 +1098,18 @@ impl<'a> Search<'a> {
                 if end - i > 1 {
                     let first = order_g[i];
                     let mut alike = 1u32;
+                    let mut class = vec![first];
                     for &h in &order_g[i + 1..end] {
                         if self.swappable(first, h) {
                             self.guess_orbits.union(first, h);
                             alike += 1;
+                            class.push(h);
                         } else {
                             complete = false;
                         }
+                    }
+                    if class.len() > 1 {
+                        self.duplicates.push(class);
                     }
                     for m in 2..=alike {
                         log2 += f64::from(m).log2();
@@ -1010,6 +1131,8 @@ impl<'a> Search<'a> {
             elapsed: Duration::ZERO,
             work: self.work,
             fixed: Vec::new(),
+            duplicates: self.duplicates,
+            elements: OnceLock::new(),
         }
     }
 
@@ -1083,8 +1206,11 @@ impl Stabilisers {
             return g.clone();
         }
         let parent = self.of(&history[..history.len() - 1]);
-        let group = if parent.is_trivial() {
+        let last = history[history.len() - 1];
+        let group = if parent.is_trivial() || parent.fixed.contains(&last) {
             parent
+        } else if let Some(g) = parent.restrict(&self.list, last, set.clone()) {
+            Arc::new(g)
         } else {
             let g = Group::fixing(&self.list, &set, STABILISER_BUDGET);
             Arc::new(g)
