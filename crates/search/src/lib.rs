@@ -9,7 +9,8 @@
 //! allowed guess by a lower bound — the guess's cost now plus the least any strategy could
 //! spend on each class it leaves (see [`bounds`]) — and tries guesses best bound first, giving
 //! each class only the budget the others' bounds leave. Interchangeable guesses are tried once
-//! (symmetry classes from `codebreak-core`), solved sets are memoised (shared across threads,
+//! (symmetry classes from `codebreak-core`: written by hand for the peg games, found from the
+//! reply table for list games, see `codebreak_core::list_symmetry`), solved sets are memoised (shared across threads,
 //! saved in checkpoints), and large nodes try their guesses on every thread in bound order
 //! while sharing the best value found, so parallel runs keep their pruning. Ties go to the
 //! guess that comes first in bound order, so the tree does not depend on timing.
