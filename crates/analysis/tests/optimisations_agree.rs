@@ -36,12 +36,39 @@ fn games() -> Vec<GameSpec> {
 
 #[test]
 fn trees_are_identical_with_and_without_optimisations() {
+    for spec in games() {
+        agree(&Game::new(&spec).unwrap());
+    }
+}
+
+/// List games find their symmetry from the table: the built-in games written as tables.
+#[test]
+fn list_games_trees_are_identical_with_and_without_symmetry() {
+    for spec in [
+        GameSpec::mastermind(3, 4),
+        GameSpec::bulls(3, 6),
+        GameSpec {
+            distinct_secret: true,
+            ..GameSpec::mastermind(3, 5)
+        },
+        GameSpec {
+            kind: GameKind::BlackPeg,
+            ..GameSpec::mastermind(3, 4)
+        },
+    ] {
+        let game = Game::new(&spec).unwrap();
+        let list = std::sync::Arc::new(codebreak_core::ListGame::from_game(&game).unwrap());
+        agree(&Game::from_list(list).unwrap());
+    }
+}
+
+fn agree(game: &Game) {
     let off = KernelOptions {
         symmetry: false,
         early_exit: false,
     };
-    for spec in games() {
-        let game = Game::new(&spec).unwrap();
+    {
+        let game = game.clone();
         let fast = AnyEngine::new(&game).unwrap();
         let mut slow = fast.clone();
         slow.set_options(off);

@@ -670,3 +670,30 @@ fn wordle_openers_below_7930_are_selbys_five() {
             .all(|o| o["at_least"].as_u64().is_some_and(|t| t >= 7930))
     );
 }
+
+/// A game file's symmetry is found from its table and reported: 3 coins can be renamed (3!
+/// ways) and mirrored (heavy and light exchanged, pans read the other way), so the group's
+/// order is a multiple of 2·3!; a built-in game has no such line.
+#[test]
+fn optimal_reports_the_symmetry_of_a_game_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins3/coins3.toml"
+    );
+    let text = stdout(&run_args(&["optimal", "--game-file", file], None));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("symmetry  group of "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains(" elements (found in "), "{line}");
+    let v = json(&run_args(&["optimal", "--game-file", file, "--json"], None));
+    let group = &v["effort"]["symmetry"];
+    let order = group["order"].as_u64().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(order % 12, 0, "{group}");
+    assert_eq!(group["complete"], true);
+    let builtin = stdout(&run_args(
+        &["optimal", "--pegs", "2", "--colors", "3"],
+        None,
+    ));
+    assert!(!builtin.contains("symmetry"), "{builtin}");
+}

@@ -3,6 +3,7 @@
 //! specialised loop; [`AnyEngine`] picks the instance at run time.
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -10,6 +11,7 @@ use crate::code::Code;
 use crate::error::{ParseSamplingError, SizeError};
 use crate::feedback::Feedback;
 use crate::game::Game;
+use crate::list_symmetry::{Group, Stabilisers};
 use crate::rules::{AnyRules, BlackOnly, BlackWhite, Rules, Table, TwoD, WidePegs};
 use crate::space::CodeSpace;
 use crate::spec::Order;
@@ -319,6 +321,8 @@ pub struct Engine<R: Rules> {
     rules: R,
     packed: Vec<R::Packed>,
     options: KernelOptions,
+    /// A list game's symmetry, found from its table when first asked for.
+    list_symmetry: Option<Arc<Stabilisers>>,
 }
 
 impl<R: Rules> Engine<R> {
@@ -326,12 +330,14 @@ impl<R: Rules> Engine<R> {
     pub fn new(game: Game, space: CodeSpace, rules: R) -> Self {
         // In parallel: a game of millions of codes packs in a fraction of a second.
         let packed = space.codes().par_iter().map(|c| rules.pack(c)).collect();
+        let list_symmetry = game.list().map(|l| Arc::new(Stabilisers::new(l.clone())));
         Engine {
             game,
             space,
             rules,
             packed,
             options: KernelOptions::default(),
+            list_symmetry,
         }
     }
 
@@ -500,8 +506,22 @@ impl<R: Rules> Engine<R> {
 
     /// One guess per symmetry class among `pool` (ascending), or `None` if there is no symmetry
     /// worth using.
+    ///
+    /// A list game's symmetry is found from its table ([`crate::list_symmetry`]): the group
+    /// that fixes every guess of `history` and each of its replies, computed once per set of
+    /// guesses played. Wordle's hard mode, whose allowed guesses depend on the replies, has
+    /// none.
     pub fn representatives(&self, history: &[u32], pool: &[u32]) -> Option<Vec<u32>> {
-        if !self.game.has_peg_symmetry() || !self.options.symmetry {
+        if !self.options.symmetry {
+            return None;
+        }
+        if let Some(sym) = &self.list_symmetry {
+            if self.game.hard() {
+                return None;
+            }
+            return sym.of(history).representatives(pool);
+        }
+        if !self.game.has_peg_symmetry() {
             return None;
         }
         let guesses: Vec<Code> = history.iter().map(|&g| self.code(g)).collect();
@@ -510,6 +530,13 @@ impl<R: Rules> Engine<R> {
             pool,
             self.game.order() == Order::Lex,
         )
+    }
+
+    /// A list game's automorphism group, found from its table on first use (see
+    /// [`crate::list_symmetry`]); `None` for the built-in peg games, whose symmetry is
+    /// written by hand ([`crate::symmetry`]).
+    pub fn list_group(&self) -> Option<Arc<Group>> {
+        self.list_symmetry.as_ref().map(|s| s.root())
     }
 
     /// The guesses of [`Pool::All`] after `moves` (code indices and replies, oldest first):
@@ -749,6 +776,11 @@ impl AnyEngine {
     /// Turns the kernels' optimisations on or off.
     pub fn set_options(&mut self, options: KernelOptions) {
         crate::dispatch_engine!(self, e => e.set_options(options))
+    }
+
+    /// A list game's automorphism group (see [`Engine::list_group`]).
+    pub fn list_group(&self) -> Option<Arc<Group>> {
+        crate::dispatch_engine!(self, e => e.list_group())
     }
 
     /// What one score costs in this game's rules ([`Rules::SCORE_COST`]).

@@ -23,6 +23,7 @@ pub mod error;
 pub mod feedback;
 pub mod game;
 pub mod list;
+pub mod list_symmetry;
 pub mod reference;
 pub mod rules;
 pub mod space;

@@ -9,7 +9,8 @@
 //! allowed guess by a lower bound — the guess's cost now plus the least any strategy could
 //! spend on each class it leaves (see [`bounds`]) — and tries guesses best bound first, giving
 //! each class only the budget the others' bounds leave. Interchangeable guesses are tried once
-//! (symmetry classes from `codebreak-core`), solved sets are memoised (shared across threads,
+//! (symmetry classes from `codebreak-core`: written by hand for the peg games, found from the
+//! reply table for list games, see `codebreak_core::list_symmetry`), solved sets are memoised (shared across threads,
 //! saved in checkpoints), and large nodes try their guesses on every thread in bound order
 //! while sharing the best value found, so parallel runs keep their pruning. Ties go to the
 //! guess that comes first in bound order, so the tree does not depend on timing.
@@ -38,6 +39,7 @@ pub mod table;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use codebreak_core::list_symmetry::GroupReport;
 use codebreak_core::{
     AnyEngine, Candidates, End, Engine, FeedbackKind, Pool, Rules, dispatch_engine,
 };
@@ -166,6 +168,9 @@ pub struct Effort {
     pub memo_entries: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// A list game's symmetry, found from its table (when symmetry is on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<GroupReport>,
 }
 
 /// Options of a search.
@@ -187,7 +192,15 @@ pub struct SearchOptions {
     /// Only totals below this matter (objective expected): the search proves the optimum is
     /// at least this ([`SearchError::AtLeast`]) as soon as it can, instead of finding it.
     pub bound: Option<u64>,
+    /// Sets of at least this many candidates try one guess per symmetry class (default
+    /// [`SYMMETRY_MIN`]; 0 for every set, as tests of the symmetry do). Symmetry itself is
+    /// switched off on the engine ([`codebreak_core::KernelOptions::symmetry`]).
+    pub symmetry_min: Option<usize>,
 }
+
+/// The smallest sets that try one guess per symmetry class, by default: below it finding the
+/// classes costs more than it saves.
+pub const SYMMETRY_MIN: usize = 24;
 
 /// An optimal strategy and what it took to find it.
 #[derive(Clone, Debug)]
@@ -208,6 +221,8 @@ pub struct Solution {
     pub seconds: f64,
     /// Entries in the memo at the end.
     pub memo_entries: usize,
+    /// A list game's symmetry, found from its table (when symmetry is on).
+    pub symmetry: Option<GroupReport>,
 }
 
 impl Solution {
@@ -222,6 +237,7 @@ impl Solution {
             nodes: self.nodes,
             memo_entries: self.memo_entries,
             seconds: self.seconds,
+            symmetry: self.symmetry,
         }
     }
 }
@@ -437,6 +453,13 @@ impl<'e> Search<'e> {
         &self.status
     }
 
+    /// The list game's group the search used (found on first use), when symmetry is on.
+    pub fn symmetry(&self) -> Option<GroupReport> {
+        let on = dispatch_engine!(self.engine, e => e.options().symmetry);
+        on.then(|| self.engine.list_group().map(|g| g.report()))
+            .flatten()
+    }
+
     /// Runs the search.
     pub fn run(&self) -> Result<Solution, SearchError> {
         let start = Instant::now();
@@ -461,6 +484,7 @@ impl<'e> Search<'e> {
             nodes: self.status.nodes.load(Ordering::Relaxed),
             seconds: start.elapsed().as_secs_f64(),
             memo_entries: self.memo.len(),
+            symmetry: self.symmetry(),
         })
     }
 
@@ -607,6 +631,7 @@ impl<'e> Search<'e> {
             depth_tagged: tagged,
             win: p.e.game().win(),
             first_guess: self.options.first_guess,
+            symmetry_min: self.options.symmetry_min.unwrap_or(SYMMETRY_MIN),
         }
     }
 

@@ -14,9 +14,6 @@ use crate::bounds::{INFINITE, Val, pack, total};
 use crate::solver::Solver;
 use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
 
-/// Sets at least this large score one guess per symmetry class.
-const SYMMETRY_MIN: usize = 24;
-
 /// Games with more replies than this score a guess with one histogram whose bound grows as
 /// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
 const SPARSE_REPLIES: usize = 32;
@@ -102,7 +99,7 @@ impl<R: Rules> Solver<'_, R> {
             pool = &fine;
         }
         let reps;
-        if n >= SYMMETRY_MIN
+        if n >= self.symmetry_min
             && !given
             && let Some(r) =
                 e.representatives(&history.iter().map(|&(g, _)| g).collect::<Vec<_>>(), pool)

@@ -57,6 +57,8 @@ pub struct Solver<'a, R: Rules> {
     pub table: Option<&'a ScoreTable>,
     /// The only guess tried at the root, when given.
     pub first_guess: Option<u32>,
+    /// Sets at least this large try one guess per symmetry class.
+    pub symmetry_min: usize,
 }
 
 /// A guess being evaluated: its place in the bound order, and the bound other threads may

@@ -245,25 +245,31 @@ fn search_matches_brute_force(game: &Game) {
                 memo: HashMap::new(),
             };
             let want = brute.solve(&secrets, max_depth.unwrap_or(64));
-            let options = SearchOptions {
-                objective,
-                max_depth,
-                ..Default::default()
-            };
-            let got = Search::new(&engine, options, false).unwrap().run();
-            let what = format!("{game} {objective:?} {max_depth:?}");
-            match (want, got) {
-                (Some((t, w)), Ok(sol)) => {
-                    assert_eq!((sol.total, sol.worst as u64), (t, w), "{what}");
-                    let check = codebreak_tree::verify(game, &sol.tree.root)
-                        .unwrap_or_else(|e| panic!("{what}: {e}"));
-                    assert_eq!((check.total, check.worst), (sol.total, sol.worst), "{what}");
+            // As the search runs by default, and with symmetry at every set: a generated game
+            // may have automorphisms (found from its table).
+            for symmetry_min in [None, Some(0)] {
+                let options = SearchOptions {
+                    objective,
+                    max_depth,
+                    symmetry_min,
+                    ..Default::default()
+                };
+                let got = Search::new(&engine, options, false).unwrap().run();
+                let what =
+                    format!("{game} {objective:?} {max_depth:?} symmetry from {symmetry_min:?}");
+                match (want, got) {
+                    (Some((t, w)), Ok(sol)) => {
+                        assert_eq!((sol.total, sol.worst as u64), (t, w), "{what}");
+                        let check = codebreak_tree::verify(game, &sol.tree.root)
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        assert_eq!((check.total, check.worst), (sol.total, sol.worst), "{what}");
+                    }
+                    (None, Err(codebreak_search::SearchError::Infeasible { .. })) => {}
+                    (w, g) => panic!(
+                        "{what}: brute force {w:?}, search {:?}",
+                        g.map(|s| (s.total, s.worst))
+                    ),
                 }
-                (None, Err(codebreak_search::SearchError::Infeasible { .. })) => {}
-                (w, g) => panic!(
-                    "{what}: brute force {w:?}, search {:?}",
-                    g.map(|s| (s.total, s.worst))
-                ),
             }
         }
     }

@@ -161,6 +161,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         node_limit: a.node_limit,
         first_guess,
         bound: a.bound,
+        symmetry_min: None,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| match e {
         SearchError::TooLarge(_) => {
@@ -277,6 +278,9 @@ fn solution_text(r: &output::Report<'_>, game: &Game, json: bool) -> Result<Stri
             e.memo_entries,
             plural(e.memo_entries)
         );
+        if let Some(g) = &e.symmetry {
+            out += &format!("symmetry  {g}\n");
+        }
     }
     if let Some(c) = &r.self_check {
         out += &format!("self-check  {c}\n");

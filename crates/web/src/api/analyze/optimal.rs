@@ -190,6 +190,7 @@ fn checked(game: &Game, description: String, solution: Solution) -> Result<Outco
             nodes: solution.nodes,
             memo_entries: solution.memo_entries,
             seconds: solution.seconds,
+            symmetry: solution.symmetry,
         }),
     })
 }
