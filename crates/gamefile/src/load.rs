@@ -68,11 +68,42 @@ pub struct Loaded {
     pub path: PathBuf,
 }
 
-/// A list of codes, with the line of the file each came from (for messages).
+/// A list of codes, and where each came from (for messages).
 struct Listed {
     codes: Vec<String>,
-    /// `FILE:LINE` of each code, or the game file's name for inline lists.
-    wheres: Vec<String>,
+    /// Where the codes came from; a code's place is written only for a message, since a list
+    /// may hold millions of codes.
+    origin: Origin,
+}
+
+/// Where a list's codes came from.
+#[derive(Clone)]
+enum Origin {
+    /// Inline in the game file `file`, as `what` (guess or secret).
+    Inline { file: String, what: &'static str },
+    /// Lines of a file: the line of each code.
+    Lines { path: String, lines: Vec<u32> },
+    /// Made by a function of the script.
+    Function {
+        file: String,
+        what: &'static str,
+        function: String,
+    },
+}
+
+impl Listed {
+    /// Where code `i` came from: `FILE:LINE`, or the game file and the code's place.
+    fn at(&self, i: usize) -> String {
+        match &self.origin {
+            Origin::Inline { file, what } => format!("{file} ({what} {})", i + 1),
+            Origin::Lines { path, lines } => format!("{path}:{}", lines[i]),
+            Origin::Function {
+                file,
+                what,
+                function,
+            } => format!("{file} ({what} {} of {function}())", i + 1),
+        }
+    }
 }
 
 /// Reads a text file (at most [`MAX_FILE_BYTES`]).
@@ -338,30 +369,37 @@ impl Loader<'_> {
     fn list(
         &self,
         source: &ListSource,
-        what: &str,
+        what: &'static str,
         script: Option<&Script>,
     ) -> Result<Listed, LoadError> {
         match source {
             ListSource::Inline(v) => Ok(Listed {
                 codes: v.iter().map(|c| c.trim().to_string()).collect(),
-                wheres: (1..=v.len())
-                    .map(|i| format!("{} ({what} {i})", self.name))
-                    .collect(),
+                origin: Origin::Inline {
+                    file: self.name.to_string(),
+                    what,
+                },
             }),
             ListSource::File(rel) => {
                 let path = self.base.join(rel);
                 let text = read_text(&path, &format!("{what} file"), self.name)?;
                 let mut codes = Vec::new();
-                let mut wheres = Vec::new();
+                let mut lines = Vec::new();
                 for (i, line) in text.lines().enumerate() {
                     let t = line.split('#').next().unwrap_or("").trim();
                     if t.is_empty() {
                         continue;
                     }
                     codes.push(t.to_string());
-                    wheres.push(format!("{}:{}", path.display(), i + 1));
+                    lines.push((i + 1) as u32);
                 }
-                Ok(Listed { codes, wheres })
+                Ok(Listed {
+                    codes,
+                    origin: Origin::Lines {
+                        path: path.display().to_string(),
+                        lines,
+                    },
+                })
             }
             ListSource::Function { function } => {
                 let Some(script) = script else {
@@ -372,10 +410,14 @@ impl Loader<'_> {
                 let codes = script
                     .list(function)
                     .map_err(|e| self.err(format!("{what}: {e}")))?;
-                let wheres = (1..=codes.len())
-                    .map(|i| format!("{} ({what} {i} of {function}())", self.name))
-                    .collect();
-                Ok(Listed { codes, wheres })
+                Ok(Listed {
+                    codes,
+                    origin: Origin::Function {
+                        file: self.name.to_string(),
+                        what,
+                        function: function.clone(),
+                    },
+                })
             }
         }
     }
@@ -395,7 +437,7 @@ impl Loader<'_> {
             Some(s) => self.list(s, "secret", script)?,
             None => Listed {
                 codes: guesses.codes.clone(),
-                wheres: guesses.wheres.clone(),
+                origin: guesses.origin.clone(),
             },
         };
         for (l, what) in [(&guesses, "guess"), (&secrets, "secret")] {
@@ -406,8 +448,8 @@ impl Loader<'_> {
             for (i, c) in l.codes.iter().enumerate() {
                 if let Some(&j) = first.get(c.as_str()) {
                     return Err(LoadError::at(
-                        &l.wheres[i],
-                        format!("{what} {c:?} is listed twice (first at {})", l.wheres[j]),
+                        &l.at(i),
+                        format!("{what} {c:?} is listed twice (first at {})", l.at(j)),
                     ));
                 }
                 first.insert(c, i);
@@ -422,8 +464,8 @@ impl Loader<'_> {
         rule: ListRule,
         end: End,
         hard: bool,
-        guesses: &Listed,
-        secrets: &Listed,
+        guesses: Vec<String>,
+        secrets: Vec<String>,
     ) -> ListParts {
         ListParts {
             name: self
@@ -435,8 +477,8 @@ impl Loader<'_> {
             rule: Some(rule),
             end,
             hard,
-            guesses: guesses.codes.clone(),
-            secrets: secrets.codes.clone(),
+            guesses,
+            secrets,
             ..ListParts::default()
         }
     }
@@ -465,16 +507,16 @@ impl Loader<'_> {
         let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
             l.codes
                 .iter()
-                .zip(&l.wheres)
-                .map(|(c, w)| {
+                .enumerate()
+                .map(|(i, c)| {
                     base.parse_code(c, role)
-                        .map_err(|e| LoadError::at(w, e.to_string()))
+                        .map_err(|e| LoadError::at(&l.at(i), e.to_string()))
                 })
                 .collect()
         };
         let g = read(&guesses, codebreak_core::Role::Guess)?;
         let s = read(&secrets, codebreak_core::Role::Secret)?;
-        let mut parts = self.parts(ListRule::Builtin(kind), end, false, &guesses, &secrets);
+        let mut parts = self.parts(ListRule::Builtin(kind), end, false, Vec::new(), Vec::new());
         // Codes as the generated game writes them, so that names are canonical.
         parts.guesses = g.iter().map(|c| base.format_code(c)).collect();
         parts.secrets = s.iter().map(|c| base.format_code(c)).collect();
@@ -505,17 +547,20 @@ impl Loader<'_> {
         let words = |l: &Listed| -> Result<Vec<[u8; 5]>, LoadError> {
             l.codes
                 .iter()
-                .zip(&l.wheres)
-                .map(|(c, w)| {
+                .enumerate()
+                .map(|(i, c)| {
                     wordle::word(c).ok_or_else(|| {
-                        LoadError::at(w, format!("{c:?} is not a word of five letters a to z"))
+                        LoadError::at(
+                            &l.at(i),
+                            format!("{c:?} is not a word of five letters a to z"),
+                        )
                     })
                 })
                 .collect()
         };
         let g = words(&guesses)?;
         let s = words(&secrets)?;
-        let parts = self.parts(ListRule::Wordle, end, hard, &guesses, &secrets);
+        let parts = self.parts(ListRule::Wordle, end, hard, Vec::new(), Vec::new());
         let list = wordle::list_game(parts.name, parts.description, &g, &s, end, hard)
             .map_err(|e| self.err(e.to_string()))?;
         Ok(GameDef::List(list))
@@ -607,7 +652,8 @@ impl Loader<'_> {
                 ),
             ));
         }
-        let mut parts = self.parts(ListRule::Table, end, false, &guesses, &secrets);
+        drop((gi, si));
+        let mut parts = self.parts(ListRule::Table, end, false, guesses.codes, secrets.codes);
         parts.replies = replies.into_names();
         parts.table = table;
         self.with_win(&mut parts)?;
@@ -641,53 +687,88 @@ impl Loader<'_> {
         }
         let (guesses, secrets) = self.lists(Some(&script))?;
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
-        // Each row's replies as text, in parallel; then numbered in order. A failure names the
-        // first failing pair in the table's order, whichever thread met it first.
-        let rows: Vec<Result<Vec<String>, _>> = guesses
-            .codes
-            .par_iter()
-            .map(|g| {
-                secrets
-                    .codes
-                    .iter()
-                    .map(|s| {
-                        script.score(g, s).map_err(|e| {
-                            let why = if e.contains("time limit") {
-                                format!(
-                                    "the table took longer than limits.seconds = {}",
-                                    f.limits.seconds
-                                )
-                            } else {
-                                e
-                            };
-                            self.err(format!("score({g:?}, {s:?}) failed: {why}"))
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .collect();
-        let rows: Vec<Vec<String>> = rows.into_iter().collect::<Result<_, _>>()?;
+        let table = self.script_table(&script, &guesses.codes, &secrets.codes)?;
         if let Ok(mut d) = deadline.lock() {
             *d = None;
         }
-        let mut replies = ReplyNumbers::default();
-        let mut table = Vec::with_capacity(ng * ns);
-        for (gi, row) in rows.iter().enumerate() {
-            for (si, r) in row.iter().enumerate() {
-                let id = replies.number(r).ok_or_else(|| {
-                    self.err(format!(
-                        "score({:?}, {:?}) gives {r:?}, one more than the {} distinct replies a game may have",
-                        guesses.codes[gi], secrets.codes[si], codebreak_core::list::MAX_REPLIES
-                    ))
-                })?;
-                table.push(id);
-            }
-        }
-        let mut parts = self.parts(ListRule::Script, end, false, &guesses, &secrets);
-        parts.replies = replies.into_names();
+        let (table, replies) = table;
+        debug_assert_eq!(table.len(), ng * ns);
+        let mut parts = self.parts(ListRule::Script, end, false, guesses.codes, secrets.codes);
+        parts.replies = replies;
         parts.table = table;
         self.with_win(&mut parts)?;
         self.finish(parts)
+    }
+
+    /// The script's reply to every (guess, secret) pair, as reply numbers: rows of guesses
+    /// scored in chunks on every core, each reply text numbered as soon as it is made (a
+    /// chunk keeps the numbers it has met, and asks the shared numbering only for a text new
+    /// to it), so that the table takes one byte a pair while it is built. Replies are then
+    /// renumbered in the order they first appear in the table, so that the game does not
+    /// depend on which core met a reply first. A failure names the first failing pair in
+    /// the table's order among those met.
+    fn script_table(
+        &self,
+        script: &Script,
+        guesses: &[String],
+        secrets: &[String],
+    ) -> Result<(Vec<u8>, Vec<String>), LoadError> {
+        let f = &self.file;
+        let ns = secrets.len();
+        // About 64 Ki replies a chunk: small enough to spread over the cores, large enough
+        // that a chunk's cache of reply numbers pays.
+        let rows_per_chunk = (CHUNK_PAIRS / ns.max(1)).max(1);
+        let numbers = Mutex::new(ReplyNumbers::default());
+        let mut table = vec![0u8; guesses.len() * ns];
+        let failures: Vec<LoadError> = table
+            .par_chunks_mut(rows_per_chunk * ns.max(1))
+            .enumerate()
+            .filter_map(|(c, chunk)| {
+                let mut known: HashMap<String, u8> = HashMap::new();
+                for (i, row) in chunk.chunks_mut(ns).enumerate() {
+                    let g = &guesses[c * rows_per_chunk + i];
+                    for (r, s) in row.iter_mut().zip(secrets) {
+                        let text = match script.score(g, s) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                let why = if e.contains("time limit") {
+                                    format!(
+                                        "the table took longer than limits.seconds = {}",
+                                        f.limits.seconds
+                                    )
+                                } else {
+                                    e
+                                };
+                                return Some(self.err(format!("score({g:?}, {s:?}) failed: {why}")));
+                            }
+                        };
+                        *r = match known.get(&text) {
+                            Some(&id) => id,
+                            None => {
+                                let id = numbers.lock().ok().and_then(|mut n| n.number(&text));
+                                let Some(id) = id else {
+                                    return Some(self.err(format!(
+                                        "score({g:?}, {s:?}) gives {text:?}, one more than the {} distinct replies a game may have",
+                                        codebreak_core::list::MAX_REPLIES
+                                    )));
+                                };
+                                known.insert(text, id);
+                                id
+                            }
+                        };
+                    }
+                }
+                None
+            })
+            .collect();
+        if let Some(e) = failures.into_iter().next() {
+            return Err(e);
+        }
+        let names = numbers
+            .into_inner()
+            .map_err(|_| self.err("a thread scoring the table panicked"))?
+            .into_names();
+        Ok(renumber_by_first_appearance(table, names))
     }
 
     /// Checks `win = "..."` against the replies.
@@ -705,6 +786,32 @@ impl Loader<'_> {
         }
         Ok(())
     }
+}
+
+/// Replies a chunk of the script's table holds (see `Loader::script_table`).
+const CHUNK_PAIRS: usize = 1 << 16;
+
+/// The table with its replies renumbered in the order they first appear in it (row by row),
+/// and the reply names in that order.
+fn renumber_by_first_appearance(mut table: Vec<u8>, names: Vec<String>) -> (Vec<u8>, Vec<String>) {
+    let mut map = [0u8; 256];
+    let mut met = [false; 256];
+    let mut order: Vec<usize> = Vec::with_capacity(names.len());
+    for &r in &table {
+        if !met[r as usize] {
+            met[r as usize] = true;
+            map[r as usize] = order.len() as u8;
+            order.push(r as usize);
+            if order.len() == names.len() {
+                break;
+            }
+        }
+    }
+    let renamed: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
+    if order.iter().enumerate().any(|(new, &old)| new != old) {
+        table.par_iter_mut().for_each(|r| *r = map[*r as usize]);
+    }
+    (table, renamed)
 }
 
 /// Drops replies that never occur and renumbers the table.

@@ -280,3 +280,36 @@ fn the_shipped_games_load() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The script's table is built in chunks on every core; its reply numbers must not depend on
+/// which core met a reply first: they follow the table's order, and every entry is the rule.
+#[test]
+fn a_script_table_over_many_chunks_is_numbered_in_table_order() {
+    let text = r#"
+        rules = "script"
+        end = "known"
+        guesses = { function = "numbers" }
+        secrets = ["0", "1", "2", "3", "4", "5", "6"]
+        script = '''
+            fn numbers() { let out = []; for i in 0..30000 { out.push(i.to_string()) } out }
+            fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "r" + r }
+        '''
+        [limits]
+        operations = 10_000_000
+    "#;
+    let g = list(text);
+    // Reply texts first met row by row: guess 0 gives r0, r3, r6, r2, r5, r1, r4.
+    let order: Vec<String> = [0, 3, 6, 2, 5, 1, 4]
+        .iter()
+        .map(|r| format!("r{r}"))
+        .collect();
+    assert_eq!(g.replies(), &order[..]);
+    let s = g.secrets().len();
+    assert!(g.table().len() > 1 << 17, "the table spans several chunks");
+    for (k, &r) in g.table().iter().enumerate() {
+        let (gi, si) = (k / s, k % s);
+        let want = format!("r{}", (gi + 3 * si) % 7);
+        assert_eq!(g.replies()[r as usize], want, "guess {gi}, secret {si}");
+    }
+    assert_eq!(g.fingerprint(), list(text).fingerprint());
+}
