@@ -12,7 +12,8 @@ use crate::error::LoadError;
 use crate::file::{GameFile, ListSource};
 use crate::script::{Script, deadline_in};
 
-/// Longest file read (lists, tables, scripts, the game file itself).
+/// Longest file read whole (lists, scripts, the game file itself). A reply table is read as a
+/// stream and has no such limit.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// A loaded game: a built-in game (generated codes, with its fast kernels and symmetry), or a
@@ -137,6 +138,82 @@ fn read_text(path: &Path, what: &str, from: &str) -> Result<String, LoadError> {
         text.remove(0);
     }
     Ok(text)
+}
+
+/// A line of a reply table: the guess's and the secret's numbers and the reply, or `None`
+/// for a blank line or a comment.
+fn table_line<'t>(
+    shown: &str,
+    n: usize,
+    t: &'t str,
+    gi: &HashMap<&str, usize>,
+    si: &HashMap<&str, usize>,
+) -> Result<Option<(usize, usize, &'t str)>, LoadError> {
+    let at = || format!("{shown}:{n}");
+    let t = t.trim_end_matches('\r');
+    if t.trim().is_empty() || t.trim_start().starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = t.split('\t').map(str::trim).collect();
+    if fields.len() != 3 {
+        return Err(LoadError::at(
+            &at(),
+            format!(
+                "{} field{}: expected GUESS<TAB>SECRET<TAB>REPLY",
+                fields.len(),
+                if fields.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    let g = *gi.get(fields[0]).ok_or_else(|| {
+        LoadError::at(&at(), format!("{:?} is not one of the guesses", fields[0]))
+    })?;
+    let s = *si.get(fields[1]).ok_or_else(|| {
+        LoadError::at(&at(), format!("{:?} is not one of the secrets", fields[1]))
+    })?;
+    if fields[2].is_empty() {
+        return Err(LoadError::at(&at(), "the reply is empty".to_string()));
+    }
+    Ok(Some((g, s, fields[2])))
+}
+
+/// Calls `each(line number, line)` on every line of a text file, read as a stream (no size
+/// limit: a reply table may be larger than memory allows as text), until it returns `false`.
+/// A byte-order mark opening the file is skipped.
+fn for_each_line(
+    path: &Path,
+    from: &str,
+    what: &str,
+    mut each: impl FnMut(usize, &str) -> Result<bool, LoadError>,
+) -> Result<(), LoadError> {
+    use std::io::BufRead;
+    let cannot = |e: std::io::Error| {
+        LoadError::at(from, format!("cannot read {what} {}: {e}", path.display()))
+    };
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, f);
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf).map_err(cannot)? == 0 {
+            return Ok(());
+        }
+        n += 1;
+        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let mut line = std::str::from_utf8(bytes).map_err(|_| {
+            LoadError::at(
+                &format!("{}:{n}", path.display()),
+                "not valid UTF-8 text".to_string(),
+            )
+        })?;
+        if n == 1 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        if !each(n, line)? {
+            return Ok(());
+        }
+    }
 }
 
 /// Loads a game file.
@@ -574,7 +651,6 @@ impl Loader<'_> {
                 .err("rules = \"table\" needs table: a file of GUESS<TAB>SECRET<TAB>REPLY lines"));
         };
         let path = self.base.join(rel);
-        let text = read_text(&path, "table", self.name)?;
         let gi: HashMap<&str, usize> = guesses
             .codes
             .iter()
@@ -589,61 +665,59 @@ impl Loader<'_> {
             .collect();
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
         let mut replies = ReplyNumbers::default();
-        // 0 = not given yet, else line number.
-        let mut seen = vec![0u32; ng * ns];
+        // One bit a pair: given yet. The line that gave a pair first is looked for again only
+        // when a pair is given twice, so that the check costs an eighth of a byte a pair.
+        let mut seen = vec![0u64; (ng * ns).div_ceil(64)];
         let mut table = vec![0u8; ng * ns];
-        for (i, line) in text.lines().enumerate() {
-            let at = format!("{}:{}", path.display(), i + 1);
-            let t = line.trim_end_matches('\r');
-            if t.trim().is_empty() || t.trim_start().starts_with('#') {
-                continue;
-            }
-            let fields: Vec<&str> = t.split('\t').map(str::trim).collect();
-            if fields.len() != 3 {
-                return Err(LoadError::at(
-                    &at,
-                    format!(
-                        "{} field{}: expected GUESS<TAB>SECRET<TAB>REPLY",
-                        fields.len(),
-                        if fields.len() == 1 { "" } else { "s" }
-                    ),
-                ));
-            }
-            let g = *gi.get(fields[0]).ok_or_else(|| {
-                LoadError::at(&at, format!("{:?} is not one of the guesses", fields[0]))
-            })?;
-            let s = *si.get(fields[1]).ok_or_else(|| {
-                LoadError::at(&at, format!("{:?} is not one of the secrets", fields[1]))
-            })?;
-            let reply = fields[2];
-            if reply.is_empty() {
-                return Err(LoadError::at(&at, "the reply is empty".to_string()));
-            }
+        let shown = path.display().to_string();
+        let mut first_line: Option<(usize, usize)> = None;
+        for_each_line(&path, self.name, "table", |n, line| {
+            let Some((g, s, reply)) = table_line(&shown, n, line, &gi, &si)? else {
+                return Ok(true);
+            };
             let k = g * ns + s;
-            if seen[k] != 0 {
-                return Err(LoadError::at(
-                    &at,
-                    format!(
-                        "the pair {} / {} is given twice (first on line {})",
-                        fields[0], fields[1], seen[k]
-                    ),
-                ));
+            if seen[k / 64] >> (k % 64) & 1 == 1 {
+                first_line = Some((k, n));
+                return Ok(false);
             }
-            seen[k] = (i + 1) as u32;
+            seen[k / 64] |= 1 << (k % 64);
             table[k] = replies.number(reply).ok_or_else(|| {
                 LoadError::at(
-                    &at,
+                    &format!("{shown}:{n}"),
                     format!(
                         "reply {reply:?} is one more than the {} distinct replies a game may have",
                         codebreak_core::list::MAX_REPLIES
                     ),
                 )
             })?;
-        }
-        if let Some(k) = seen.iter().position(|&l| l == 0) {
-            let missing = seen.iter().filter(|&&l| l == 0).count();
+            Ok(true)
+        })?;
+        if let Some((k, twice)) = first_line {
+            // A second pass to the first line that gave the pair.
+            let mut first = 0;
+            for_each_line(&path, self.name, "table", |n, line| {
+                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &gi, &si) {
+                    if g * ns + s == k {
+                        first = n;
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            })?;
             return Err(LoadError::at(
-                &path.display().to_string(),
+                &format!("{shown}:{twice}"),
+                format!(
+                    "the pair {} / {} is given twice (first on line {first})",
+                    guesses.codes[k / ns],
+                    secrets.codes[k % ns]
+                ),
+            ));
+        }
+        let given = |k: usize| seen[k / 64] >> (k % 64) & 1 == 1;
+        if let Some(k) = (0..ng * ns).find(|&k| !given(k)) {
+            let missing = (0..ng * ns).filter(|&k| !given(k)).count();
+            return Err(LoadError::at(
+                &shown,
                 format!(
                     "no line gives the reply to guess {:?} when the secret is {:?} ({missing} pair{} missing): every guess and secret pair needs one line",
                     guesses.codes[k / ns],
@@ -652,6 +726,7 @@ impl Loader<'_> {
                 ),
             ));
         }
+        drop(seen);
         drop((gi, si));
         let mut parts = self.parts(ListRule::Table, end, false, guesses.codes, secrets.codes);
         parts.replies = replies.into_names();
