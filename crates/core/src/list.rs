@@ -190,6 +190,8 @@ pub struct ListGame {
     /// (a game file may list millions of guesses).
     by_name: std::sync::Arc<Vec<u32>>,
     reply_by_name: HashMap<String, u8>,
+    /// The word for a move, singular and plural, when the game names it.
+    moves: Option<(String, String)>,
 }
 
 impl fmt::Debug for ListGame {
@@ -227,6 +229,9 @@ pub struct ListParts {
     /// `table[g * secrets.len() + s]`: the reply (an index into `replies`) to guess `g` when
     /// the secret is `s`.
     pub table: Vec<u8>,
+    /// The word for a move, singular and plural (`weighing`, `weighings`), when the game
+    /// names it; reports say `guesses` or `experiments` otherwise ([`ListGame::move_words`]).
+    pub moves: Option<(String, String)>,
 }
 
 impl ListGame {
@@ -284,6 +289,7 @@ impl ListGame {
             secrets,
             replies,
             table,
+            moves,
         } = parts;
         if guesses.is_empty() {
             return Err(ListError::Empty("guesses"));
@@ -347,6 +353,7 @@ impl ListGame {
             table: table.into(),
             by_name: sorted.into(),
             reply_by_name: HashMap::new(),
+            moves,
         };
         match end {
             End::Guess => game.check_guess_end()?,
@@ -507,6 +514,28 @@ impl ListGame {
     /// The reply table, guesses × secrets (see [`ListParts::table`]).
     pub fn table(&self) -> &[u8] {
         &self.table
+    }
+    /// The word for a move, singular and plural: the game's own (`weighing`, `weighings`), or
+    /// `guess`/`guesses` for a game that ends when the secret is guessed and
+    /// `experiment`/`experiments` for one that ends when it is known.
+    ///
+    /// ```
+    /// use codebreak_core::{Game, GameSpec, ListGame};
+    ///
+    /// let game = Game::new(&GameSpec::mastermind(2, 2)).unwrap();
+    /// assert_eq!(ListGame::from_game(&game).unwrap().move_words(), ("guess", "guesses"));
+    /// ```
+    pub fn move_words(&self) -> (&str, &str) {
+        match (&self.moves, self.end) {
+            (Some((one, many)), _) => (one, many),
+            (None, End::Guess) => ("guess", "guesses"),
+            (None, End::Known) => ("experiment", "experiments"),
+        }
+    }
+    /// The game with its own word for a move (see [`ListGame::move_words`]).
+    pub fn with_moves(mut self, moves: Option<(String, String)>) -> ListGame {
+        self.moves = moves;
+        self
     }
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {

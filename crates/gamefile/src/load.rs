@@ -9,7 +9,7 @@ use codebreak_core::{Code, Game, GameKind, GameSpec, Order, wordle};
 use rayon::prelude::*;
 
 use crate::error::LoadError;
-use crate::file::{GameFile, ListSource};
+use crate::file::{Constant, GameFile, ListSource, MoveWord};
 use crate::script::{Script, deadline_in};
 
 /// Longest file read whole (lists, scripts, the game file itself). A reply table is read as a
@@ -218,14 +218,76 @@ fn for_each_line(
 
 /// Loads a game file.
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    load_with(path, &[])
+}
+
+/// Loads a game file with some of its `[constants]` given other values (`NAME=VALUE`, as the
+/// command line's `--set` writes them): one file for a family of games (`COINS=17`).
+pub fn load_with(path: &Path, set: &[String]) -> Result<Loaded, LoadError> {
     let name = path.display().to_string();
     let text = read_text(path, "game file", &name)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let def = load_str(&text, &base, &name)?;
+    let mut file = parse(&text, &name)?;
+    set_constants(&mut file, set, &name)?;
+    let def = Loader {
+        file,
+        base: &base,
+        name: &name,
+    }
+    .load()?;
     Ok(Loaded {
         def,
         path: path.to_path_buf(),
     })
+}
+
+/// Gives constants of the file the values of `NAME=VALUE` settings, each of the type the file
+/// gives it: a whole number, `true`/`false`, or text.
+pub fn set_constants(file: &mut GameFile, set: &[String], name: &str) -> Result<(), LoadError> {
+    for setting in set {
+        let Some((key, value)) = setting.split_once('=') else {
+            return Err(LoadError::at(
+                name,
+                format!("--set {setting:?}: expected NAME=VALUE, e.g. COINS=13"),
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let Some(old) = file.constants.get(key) else {
+            let known: Vec<&str> = file.constants.keys().map(String::as_str).collect();
+            return Err(LoadError::at(
+                name,
+                format!(
+                    "--set {key}: the game file has no constant {key:?}: expected one of its [constants] ({})",
+                    if known.is_empty() {
+                        "it has none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            ));
+        };
+        let new = match old {
+            Constant::Int(_) => value.replace('_', "").parse().map(Constant::Int).map_err(
+                |_| {
+                    LoadError::at(
+                        name,
+                        format!(
+                            "--set {key}={value}: expected a whole number, as the file gives {key}"
+                        ),
+                    )
+                },
+            )?,
+            Constant::Bool(_) => value.parse().map(Constant::Bool).map_err(|_| {
+                LoadError::at(
+                    name,
+                    format!("--set {key}={value}: expected true or false, as the file gives {key}"),
+                )
+            })?,
+            Constant::Text(_) => Constant::Text(value.to_string()),
+        };
+        file.constants.insert(key.to_string(), new);
+    }
+    Ok(())
 }
 
 /// Loads a game from the text of a game file; relative paths are read from `base`, and
@@ -304,7 +366,21 @@ impl Loader<'_> {
         Ok(())
     }
 
-    fn load(self) -> Result<GameDef, LoadError> {
+    fn load(mut self) -> Result<GameDef, LoadError> {
+        // `{NAME}` in the name and the description: the constant's value (`{COINS} coins`).
+        for text in [&mut self.file.name, &mut self.file.description]
+            .into_iter()
+            .flatten()
+        {
+            for (k, v) in &self.file.constants {
+                let value = match v {
+                    Constant::Int(i) => i.to_string(),
+                    Constant::Bool(b) => b.to_string(),
+                    Constant::Text(t) => t.clone(),
+                };
+                *text = text.replace(&format!("{{{k}}}"), &value);
+            }
+        }
         let f = &self.file;
         let rules = f
             .rules
@@ -348,6 +424,11 @@ impl Loader<'_> {
                 let spec = self.spec(kind)?;
                 if !listed && end == End::Guess {
                     // Generated codes: the built-in game itself, with its fast kernels and symmetry.
+                    self.refuse(
+                        "move",
+                        f.move_word.is_some(),
+                        "a built-in rule on generated codes is the built-in game, whose moves are guesses (list the codes, or end the game with end = \"known\")",
+                    )?;
                     let game = Game::new(&spec).map_err(|e| self.err(e.to_string()))?;
                     return Ok(GameDef::Builtin {
                         game,
@@ -567,9 +648,42 @@ impl Loader<'_> {
             .unwrap_or_else(|| self.name.to_string())
     }
 
-    fn finish(&self, parts: ListParts) -> Result<GameDef, LoadError> {
+    fn finish(&self, mut parts: ListParts) -> Result<GameDef, LoadError> {
+        parts.moves = self.moves()?;
         let list = ListGame::new(parts).map_err(|e| self.err(e.to_string()))?;
         Ok(GameDef::List(list))
+    }
+
+    /// The file's word for a move, singular and plural, checked.
+    fn moves(&self) -> Result<Option<(String, String)>, LoadError> {
+        let words = match &self.file.move_word {
+            None => return Ok(None),
+            Some(MoveWord::One(one)) => {
+                let one = one.trim();
+                let es = ["s", "x", "ch", "sh"].iter().any(|e| one.ends_with(e));
+                (
+                    one.to_string(),
+                    format!("{one}{}", if es { "es" } else { "s" }),
+                )
+            }
+            Some(MoveWord::Both(both)) => match &both[..] {
+                [one, many] => (one.trim().to_string(), many.trim().to_string()),
+                _ => {
+                    return Err(self.err(format!(
+                        "move has {} words: expected one word (\"weighing\") or two, singular and plural ([\"query\", \"queries\"])",
+                        both.len()
+                    )));
+                }
+            },
+        };
+        for w in [&words.0, &words.1] {
+            if w.is_empty() || w.chars().count() > 24 || w.chars().any(|c| c.is_control()) {
+                return Err(self.err(format!(
+                    "move = {w:?}: expected a word of 1 to 24 characters"
+                )));
+            }
+        }
+        Ok(Some(words))
     }
 
     /// A built-in rule on listed codes: each code read as a code of the generated game.
@@ -580,19 +694,17 @@ impl Loader<'_> {
         end: End,
     ) -> Result<GameDef, LoadError> {
         let base = Game::new(spec).map_err(|e| self.err(e.to_string()))?;
-        let (guesses, secrets) = self.lists(None)?;
-        let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
-            l.codes
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    base.parse_code(c, role)
-                        .map_err(|e| LoadError::at(&l.at(i), e.to_string()))
-                })
-                .collect()
+        let f = &self.file;
+        let (g, s) = if f.guesses.is_none() && f.secrets.is_none() {
+            // Generated codes, played to another end than the built-in game's: every code of
+            // the generated game, written out.
+            let space = base.space().map_err(|e| self.err(e.to_string()))?;
+            let g: Vec<Code> = space.codes().to_vec();
+            let s: Vec<Code> = space.secrets().iter().map(|&i| space.code(i)).collect();
+            (g, s)
+        } else {
+            self.listed_codes(&base)?
         };
-        let g = read(&guesses, codebreak_core::Role::Guess)?;
-        let s = read(&secrets, codebreak_core::Role::Secret)?;
         let mut parts = self.parts(ListRule::Builtin(kind), end, false, Vec::new(), Vec::new());
         // Codes as the generated game writes them, so that names are canonical.
         parts.guesses = g.iter().map(|c| base.format_code(c)).collect();
@@ -618,6 +730,24 @@ impl Loader<'_> {
         self.finish(parts)
     }
 
+    /// The listed codes of a built-in rule, each read as a code of `base`.
+    fn listed_codes(&self, base: &Game) -> Result<(Vec<Code>, Vec<Code>), LoadError> {
+        let (guesses, secrets) = self.lists(None)?;
+        let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
+            l.codes
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    base.parse_code(c, role)
+                        .map_err(|e| LoadError::at(&l.at(i), e.to_string()))
+                })
+                .collect()
+        };
+        let g = read(&guesses, codebreak_core::Role::Guess)?;
+        let s = read(&secrets, codebreak_core::Role::Secret)?;
+        Ok((g, s))
+    }
+
     /// Wordle: five-letter words, replies in G/Y/B.
     fn wordle(&self, end: End, hard: bool) -> Result<GameDef, LoadError> {
         let (guesses, secrets) = self.lists(None)?;
@@ -639,7 +769,8 @@ impl Loader<'_> {
         let s = words(&secrets)?;
         let parts = self.parts(ListRule::Wordle, end, hard, Vec::new(), Vec::new());
         let list = wordle::list_game(parts.name, parts.description, &g, &s, end, hard)
-            .map_err(|e| self.err(e.to_string()))?;
+            .map_err(|e| self.err(e.to_string()))?
+            .with_moves(self.moves()?);
         Ok(GameDef::List(list))
     }
 

@@ -269,7 +269,7 @@ fn the_shipped_games_load() {
     assert!(list_of("wordle/wordle-hard.toml").hard());
     let t = list_of("twod.toml");
     assert_eq!((t.guess_count(), t.replies().len()), (25, 4));
-    let c = list_of("coins12.toml");
+    let c = list_of("coins.toml");
     // Weighings of k coins against k others, each pair of pans once: Σ C(12,k)·C(12-k,k)/2.
     assert_eq!((c.guess_count(), c.secrets().len()), (36894, 24));
     assert_eq!(c.end(), End::Known);
@@ -312,4 +312,39 @@ fn a_script_table_over_many_chunks_is_numbered_in_table_order() {
         assert_eq!(g.replies()[r as usize], want, "guess {gi}, secret {si}");
     }
     assert_eq!(g.fingerprint(), list(text).fingerprint());
+}
+
+/// `move` names a game's moves for reports; a bad one is named.
+#[test]
+fn a_game_names_its_moves() {
+    let base = r#"
+        rules = "script"
+        end = "known"
+        guesses = ["a", "b"]
+        secrets = ["a", "b"]
+        script = 'fn score(g, s) { g == s }'
+    "#;
+    assert_eq!(list(base).move_words(), ("experiment", "experiments"));
+    let one = list(&format!("move = \"weighing\"\n{base}"));
+    assert_eq!(one.move_words(), ("weighing", "weighings"));
+    let es = list(&format!("move = \"guess\"\n{base}"));
+    assert_eq!(es.move_words(), ("guess", "guesses"));
+    let both = list(&format!("move = [\"query\", \"queries\"]\n{base}"));
+    assert_eq!(both.move_words(), ("query", "queries"));
+    let e = refused(
+        &format!("move = [\"a\", \"b\", \"c\"]\n{base}"),
+        Path::new("."),
+    );
+    assert!(e.contains("move has 3 words"), "{e}");
+    let e = refused(
+        "move = \"turn\"\nrules = \"mastermind\"\npegs = 2\ncolors = 2\n",
+        Path::new("."),
+    );
+    assert!(e.contains("move does not apply"), "{e}");
+    // Black-peg Mastermind on generated codes, played until the code is known.
+    let k = list("rules = \"blackpeg\"\nend = \"known\"\npegs = 2\ncolors = 3\n");
+    assert_eq!(
+        (k.guess_count(), k.secrets().len(), k.end()),
+        (9, 9, End::Known)
+    );
 }
