@@ -348,3 +348,24 @@ fn a_game_names_its_moves() {
         (9, 9, End::Known)
     );
 }
+
+/// The shipped games that need no second file load as the web page receives them (the text
+/// alone); only Wordle's lists and the table of three coins live in other files.
+#[test]
+fn the_shipped_families_are_self_contained() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    for name in [
+        "coins.toml",
+        "bags.toml",
+        "questions.toml",
+        "blackpeg-known.toml",
+        "twod.toml",
+        "colour-count.toml",
+        "medium.toml",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        if let Err(e) = codebreak_gamefile::load_self_contained(&text, name) {
+            panic!("{name}: {e}");
+        }
+    }
+}
