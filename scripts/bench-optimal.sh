@@ -21,8 +21,8 @@ for t in "${@:-mm46 bulls mm47 coins12 wordle wordle-worst}"; do
       bulls) run "Bulls 4/10" 26274 --game bulls ;;
       mm47) run "MM(4,7)" 11228 --pegs 4 --colors 7 ;;
       mm48) run "MM(4,8)" 20471 --pegs 4 --colors 8 ;;
-      coins12) run "12 coins, worst" 72 --game-file examples/games/coins12.toml --objective worst ;;
-      coins13) run "13 coins, worst" - --game-file examples/games/coins13.toml --objective worst ;;
+      coins12) run "12 coins, worst" 72 --game-file examples/games/coins.toml --objective worst ;;
+      coins13) run "13 coins, worst" - --game-file examples/games/coins.toml --set COINS=13 --objective worst ;;
       wordle) run "Wordle after SALET" 7920 --game wordle --first-guess salet ;;
       wordle-worst) run "Wordle after SALET, worst" 7920 --game wordle --first-guess salet --objective worst ;;
       wordle-hard) run "Wordle hard after SALET, 6 guesses" 8122 --game wordle --hard --first-guess salet --max-depth 6 ;;

@@ -16,5 +16,5 @@ run analyze --pegs 5 --colors 8 --compare minimax,expected-size,entropy,most-par
 # Games of one's own (examples/games/): the French article's medium game written as a file,
 # 12 counterfeit coins (least worst case 3 weighings), and Wordle's optimum after SALET (7920).
 run analyze --game-file examples/games/medium.toml --strategy entropy --pool all
-run optimal --game-file examples/games/coins12.toml --objective worst
+run optimal --game-file examples/games/coins.toml --objective worst
 run optimal --game wordle --first-guess salet

@@ -238,6 +238,7 @@ pub fn build(
         secrets: snames,
         replies: reply_names,
         table,
+        moves: None,
     };
     // The library's messages name codes and replies by label: the values' text.
     let list = crate::run::detached(py, move || ListGame::new(parts))?.map_err(bad)?;

@@ -86,6 +86,10 @@ pub struct GameArgs {
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["game", "pegs", "colors", "size", "distinct_secret", "distinct_guess", "alphabet", "order"])]
     pub game_file: Option<std::path::PathBuf>,
+    /// Give a constant of the game file another value: --set COINS=17 (repeatable). One file
+    /// then plays a family of games (examples/games/coins.toml).
+    #[arg(long = "set", value_name = "NAME=VALUE", requires = "game_file")]
+    pub set: Vec<String>,
 }
 
 impl GameArgs {
@@ -108,16 +112,17 @@ impl GameArgs {
     /// The validated game: from the game file, or from the options.
     pub fn game(&self) -> Result<Game, Failure> {
         match &self.game_file {
-            Some(path) => load_game_file(path, self.hard),
+            Some(path) => load_game_file(path, &self.set, self.hard),
             None => Game::new(&self.spec()).bad_input(),
         }
     }
 }
 
-/// Loads a game file (`--game-file`), with Wordle's hard mode turned on by `--hard`.
-pub fn load_game_file(path: &std::path::Path, hard: bool) -> Result<Game, Failure> {
+/// Loads a game file (`--game-file`), with constants given by `--set NAME=VALUE` and Wordle's
+/// hard mode turned on by `--hard`.
+pub fn load_game_file(path: &std::path::Path, set: &[String], hard: bool) -> Result<Game, Failure> {
     let bad = |e: codebreak_gamefile::LoadError| Failure::BadInput(anyhow::anyhow!("{e}"));
-    let mut def = codebreak_gamefile::load(path).map_err(bad)?.def;
+    let mut def = codebreak_gamefile::load_with(path, set).map_err(bad)?.def;
     if hard {
         let turned_on = match &mut def {
             codebreak_gamefile::GameDef::List(list) => list.set_hard(true),

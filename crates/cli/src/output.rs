@@ -74,11 +74,13 @@ pub fn self_check_file(
     ))
 }
 
-/// The histogram table and the summary lines (secrets, total, average, worst).
-pub fn table(f: &codebreak_tree::Figures) -> String {
-    let mut out = String::from("guesses  secrets\n");
+/// The histogram table and the summary lines (secrets, total, average, worst); `moves` heads
+/// the first column: the game's word for its moves ([`codebreak_core::Game::move_words`]).
+pub fn table(f: &codebreak_tree::Figures, moves: &str) -> String {
+    let w = moves.chars().count().max(7);
+    let mut out = format!("{moves:>w$}  secrets\n");
     for (k, n) in f.histogram.iter().enumerate().skip(1) {
-        out.push_str(&format!("{k:>7}  {n:>7}\n"));
+        out.push_str(&format!("{k:>w$}  {n:>7}\n"));
     }
     out.push_str(&format!(
         "\nsecrets   {}\ntotal     {}\naverage   {} = {:.4}\nworst     {}\n",
@@ -119,11 +121,11 @@ pub struct Report<'a> {
 }
 
 /// The human report of one analysis.
-pub fn analysis_text(a: &Analysis, game: &str) -> String {
+pub fn analysis_text(a: &Analysis, game: &str, moves: &str) -> String {
     format!(
         "game      {game}\nstrategy  {}\n\n{}{}time      {:.3} s\n",
         a.description,
-        table(&a.figures),
+        table(&a.figures, moves),
         sampled_note(a),
         a.seconds
     )

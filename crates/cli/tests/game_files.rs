@@ -89,7 +89,7 @@ fn twod_written_as_a_script_plays_like_the_builtin_game() {
 
 #[test]
 fn counterfeit_coins_end_when_the_coin_is_known() {
-    let f = game("coins12.toml");
+    let f = game("coins.toml");
     let a = json(&[
         "analyze",
         "--game-file",

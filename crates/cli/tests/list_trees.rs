@@ -237,7 +237,7 @@ fn json_trees_of_game_files_name_their_game() {
 
 #[test]
 fn strategies_that_guess_secrets_are_refused_where_secrets_may_not_be_guessed() {
-    let coins = example("coins12.toml");
+    let coins = example("coins.toml");
     for s in ["first", "random", "two-phase"] {
         let out = run_args(&["hint", "--game-file", &coins, "--strategy", s], None);
         assert_fails(

@@ -697,3 +697,41 @@ fn optimal_reports_the_symmetry_of_a_game_file() {
     ));
     assert!(!builtin.contains("symmetry"), "{builtin}");
 }
+
+/// Without --checkpoint, a stopped search saves under a name of its game and search, so that
+/// runs of other games in the same folder do not overwrite each other's checkpoints, and a
+/// run of the same search finds its own again.
+#[test]
+fn default_checkpoints_are_named_after_the_game_and_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = |args: &[&str]| {
+        let mut all = vec!["optimal", "--node-limit", "50"];
+        all.extend_from_slice(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_codebreak"))
+            .args(&all)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(130), "{all:?}: {}", stderr(&out));
+    };
+    let files = || {
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    stop(&[]);
+    stop(&["--pegs", "3"]);
+    stop(&["--objective", "worst"]);
+    let names = files();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|n| n.starts_with("codebreak-optimal-") && n.ends_with(".checkpoint"))
+    );
+    stop(&["--pegs", "3"]);
+    assert_eq!(files(), names, "the same search saves under the same name");
+}

@@ -270,6 +270,14 @@ impl Game {
         self.list.as_ref().map_or(End::Guess, |l| l.end())
     }
 
+    /// The word for a move, singular and plural: `guess`/`guesses`, or a list game's own
+    /// ([`ListGame::move_words`]).
+    pub fn move_words(&self) -> (&str, &str) {
+        self.list
+            .as_ref()
+            .map_or(("guess", "guesses"), |l| l.move_words())
+    }
+
     /// Whether Wordle's hard mode is on.
     pub fn hard(&self) -> bool {
         self.list.as_ref().is_some_and(|l| l.hard())

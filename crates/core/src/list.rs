@@ -178,14 +178,20 @@ pub struct ListGame {
     rule: ListRule,
     end: End,
     hard: bool,
-    codes: Vec<String>,
+    /// Shared, so that a clone (the engine's [`crate::Game`] holds one) copies no text.
+    codes: std::sync::Arc<Vec<String>>,
     guesses: usize,
-    secrets: Vec<u32>,
+    secrets: std::sync::Arc<Vec<u32>>,
     replies: Vec<String>,
     win: Option<u8>,
-    table: std::sync::Arc<[u8]>,
-    by_name: HashMap<String, u32>,
+    /// A `Vec` inside, so that building the game does not copy it once more.
+    table: std::sync::Arc<Vec<u8>>,
+    /// The codes' indices sorted by name: 4 bytes a code where a map by name took about 80
+    /// (a game file may list millions of guesses).
+    by_name: std::sync::Arc<Vec<u32>>,
     reply_by_name: HashMap<String, u8>,
+    /// The word for a move, singular and plural, when the game names it.
+    moves: Option<(String, String)>,
 }
 
 impl fmt::Debug for ListGame {
@@ -223,6 +229,9 @@ pub struct ListParts {
     /// `table[g * secrets.len() + s]`: the reply (an index into `replies`) to guess `g` when
     /// the secret is `s`.
     pub table: Vec<u8>,
+    /// The word for a move, singular and plural (`weighing`, `weighings`), when the game
+    /// names it; reports say `guesses` or `experiments` otherwise ([`ListGame::move_words`]).
+    pub moves: Option<(String, String)>,
 }
 
 impl ListGame {
@@ -280,6 +289,7 @@ impl ListGame {
             secrets,
             replies,
             table,
+            moves,
         } = parts;
         if guesses.is_empty() {
             return Err(ListError::Empty("guesses"));
@@ -307,39 +317,43 @@ impl ListGame {
         }
         check_codes("guess", &guesses)?;
         check_codes("secret", &secrets)?;
-        // One list of codes: the guesses, then the secrets that are not guesses.
-        let mut codes = guesses.clone();
-        let mut by_name: HashMap<String, u32> = guesses
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.clone(), i as u32))
-            .collect();
+        // One list of codes: the guesses, then the secrets that are not guesses. Guess names
+        // are distinct (checked above), so a secret is a guess exactly when a binary search of
+        // the guesses sorted by name finds it.
+        let mut sorted: Vec<u32> = (0..g as u32).collect();
+        sorted.par_sort_unstable_by(|&a, &b| guesses[a as usize].cmp(&guesses[b as usize]));
+        let mut codes = guesses;
         let mut secret_idx = Vec::with_capacity(s);
-        for c in &secrets {
-            let i = match by_name.get(c) {
-                Some(&i) => i,
+        for c in secrets {
+            let found = sorted
+                .binary_search_by(|&i| codes[i as usize].as_str().cmp(c.as_str()))
+                .ok();
+            match found {
+                Some(at) => secret_idx.push(sorted[at]),
                 None => {
-                    codes.push(c.clone());
-                    by_name.insert(c.clone(), (codes.len() - 1) as u32);
-                    (codes.len() - 1) as u32
+                    codes.push(c);
+                    secret_idx.push((codes.len() - 1) as u32);
                 }
-            };
-            secret_idx.push(i);
+            }
         }
+        // The secrets that are not guesses join the index.
+        sorted.extend(g as u32..codes.len() as u32);
+        sorted.par_sort_unstable_by(|&a, &b| codes[a as usize].cmp(&codes[b as usize]));
         let mut game = ListGame {
             name,
             description,
             rule: rule.unwrap_or(ListRule::Table),
             end,
             hard,
-            codes,
+            codes: codes.into(),
             guesses: g,
-            secrets: secret_idx,
+            secrets: secret_idx.into(),
             replies,
             win: None,
             table: table.into(),
-            by_name,
+            by_name: sorted.into(),
             reply_by_name: HashMap::new(),
+            moves,
         };
         match end {
             End::Guess => game.check_guess_end()?,
@@ -399,7 +413,7 @@ impl ListGame {
         let last = (self.replies.len() - 1) as u8;
         if w != last {
             self.replies.swap(w as usize, last as usize);
-            let mut table = self.table.to_vec();
+            let table = std::sync::Arc::make_mut(&mut self.table);
             table.par_iter_mut().for_each(|r| {
                 if *r == w {
                     *r = last;
@@ -407,7 +421,6 @@ impl ListGame {
                     *r = w;
                 }
             });
-            self.table = table.into();
         }
         self.win = Some(last);
         Ok(())
@@ -419,17 +432,32 @@ impl ListGame {
         if s == 1 {
             return Err(ListError::NothingToFind);
         }
-        // Secrets with equal columns are indistinguishable: group columns by content.
-        let mut seen: HashMap<Vec<u8>, usize> = HashMap::with_capacity(s);
-        for k in 0..s {
-            let column: Vec<u8> = (0..self.guesses).map(|g| self.table[g * s + k]).collect();
-            if let Some(&other) = seen.get(&column) {
-                return Err(ListError::Indistinguishable(
-                    self.codes[self.secrets[other] as usize].clone(),
-                    self.codes[self.secrets[k] as usize].clone(),
-                ));
+        // Secrets with equal columns are indistinguishable. Columns are hashed in one pass over
+        // the rows (no copy of the table), then secrets of equal hashes compared in full.
+        let mut hashes = vec![0xcbf2_9ce4_8422_2325u64; s];
+        for row in self.table.chunks(s) {
+            for (h, &r) in hashes.iter_mut().zip(row) {
+                *h = (*h ^ r as u64).wrapping_mul(0x0100_0000_01b3);
             }
-            seen.insert(column, k);
+        }
+        let mut order: Vec<usize> = (0..s).collect();
+        order.sort_unstable_by_key(|&k| (hashes[k], k));
+        let same = |a: usize, b: usize| self.table.chunks(s).all(|row| row[a] == row[b]);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for run in order.chunk_by(|&a, &b| hashes[a] == hashes[b]) {
+            for (i, &a) in run.iter().enumerate() {
+                if let Some(&b) = run[i + 1..].iter().find(|&&b| same(a, b)) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        // The pair a scan of the secrets in order meets first: the earliest secret equal to an
+        // earlier one, with the first secret of its kind.
+        if let Some(&(a, b)) = pairs.iter().min_by_key(|&&(a, b)| (b, a)) {
+            return Err(ListError::Indistinguishable(
+                self.codes[self.secrets[a] as usize].clone(),
+                self.codes[self.secrets[b] as usize].clone(),
+            ));
         }
         Ok(())
     }
@@ -487,9 +515,34 @@ impl ListGame {
     pub fn table(&self) -> &[u8] {
         &self.table
     }
+    /// The word for a move, singular and plural: the game's own (`weighing`, `weighings`), or
+    /// `guess`/`guesses` for a game that ends when the secret is guessed and
+    /// `experiment`/`experiments` for one that ends when it is known.
+    ///
+    /// ```
+    /// use codebreak_core::{Game, GameSpec, ListGame};
+    ///
+    /// let game = Game::new(&GameSpec::mastermind(2, 2)).unwrap();
+    /// assert_eq!(ListGame::from_game(&game).unwrap().move_words(), ("guess", "guesses"));
+    /// ```
+    pub fn move_words(&self) -> (&str, &str) {
+        match (&self.moves, self.end) {
+            (Some((one, many)), _) => (one, many),
+            (None, End::Guess) => ("guess", "guesses"),
+            (None, End::Known) => ("experiment", "experiments"),
+        }
+    }
+    /// The game with its own word for a move (see [`ListGame::move_words`]).
+    pub fn with_moves(mut self, moves: Option<(String, String)>) -> ListGame {
+        self.moves = moves;
+        self
+    }
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {
-        self.by_name.get(name).copied()
+        self.by_name
+            .binary_search_by(|&i| self.codes[i as usize].as_str().cmp(name))
+            .ok()
+            .map(|at| self.by_name[at])
     }
     /// The index of a reply, by its text.
     pub fn reply_index(&self, text: &str) -> Option<u8> {
@@ -505,19 +558,19 @@ impl ListGame {
                 h = h.wrapping_mul(0x0100_0000_01b3);
             }
         };
-        for c in &self.codes {
+        for c in self.codes.iter() {
             eat(c.as_bytes());
             eat(&[0]);
         }
         eat(&(self.guesses as u64).to_le_bytes());
-        for s in &self.secrets {
+        for s in self.secrets.iter() {
             eat(&s.to_le_bytes());
         }
         for r in &self.replies {
             eat(r.as_bytes());
             eat(&[1]);
         }
-        eat(&self.table);
+        eat(self.table.as_slice());
         eat(&[self.end as u8, self.hard as u8]);
         h
     }

@@ -273,6 +273,7 @@ pub fn list_game(
             .map(|i| format_reply(Feedback(i)))
             .collect(),
         table,
+        moves: None,
     })
 }
 

@@ -19,6 +19,16 @@ pub enum ListSource {
     },
 }
 
+/// The word for a move: `"weighing"` (plural `weighings`) or `["query", "queries"]`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum MoveWord {
+    /// The singular; the plural adds an s.
+    One(String),
+    /// The singular and the plural.
+    Both(Vec<String>),
+}
+
 /// A value the script sees as a constant (`[constants]`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
@@ -68,6 +78,10 @@ pub struct GameFile {
     pub end: Option<String>,
     /// Wordle's hard mode.
     pub hard: Option<bool>,
+    /// The word reports use for a move (default `guesses`, or `experiments` with
+    /// `end = "known"`).
+    #[serde(rename = "move")]
+    pub move_word: Option<MoveWord>,
     /// The winning reply of a table or script game (by default the reply of a secret to
     /// itself).
     pub win: Option<String>,

@@ -32,5 +32,7 @@ pub mod load;
 pub mod script;
 
 pub use error::LoadError;
-pub use file::{Constant, GameFile, Limits, ListSource};
-pub use load::{GameDef, Loaded, MAX_FILE_BYTES, load, load_self_contained, load_str};
+pub use file::{Constant, GameFile, Limits, ListSource, MoveWord};
+pub use load::{
+    GameDef, Loaded, MAX_FILE_BYTES, load, load_self_contained, load_str, load_with, set_constants,
+};

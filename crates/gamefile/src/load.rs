@@ -9,10 +9,11 @@ use codebreak_core::{Code, Game, GameKind, GameSpec, Order, wordle};
 use rayon::prelude::*;
 
 use crate::error::LoadError;
-use crate::file::{GameFile, ListSource};
+use crate::file::{Constant, GameFile, ListSource, MoveWord};
 use crate::script::{Script, deadline_in};
 
-/// Longest file read (lists, tables, scripts, the game file itself).
+/// Longest file read whole (lists, scripts, the game file itself). A reply table is read as a
+/// stream and has no such limit.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// A loaded game: a built-in game (generated codes, with its fast kernels and symmetry), or a
@@ -68,11 +69,42 @@ pub struct Loaded {
     pub path: PathBuf,
 }
 
-/// A list of codes, with the line of the file each came from (for messages).
+/// A list of codes, and where each came from (for messages).
 struct Listed {
     codes: Vec<String>,
-    /// `FILE:LINE` of each code, or the game file's name for inline lists.
-    wheres: Vec<String>,
+    /// Where the codes came from; a code's place is written only for a message, since a list
+    /// may hold millions of codes.
+    origin: Origin,
+}
+
+/// Where a list's codes came from.
+#[derive(Clone)]
+enum Origin {
+    /// Inline in the game file `file`, as `what` (guess or secret).
+    Inline { file: String, what: &'static str },
+    /// Lines of a file: the line of each code.
+    Lines { path: String, lines: Vec<u32> },
+    /// Made by a function of the script.
+    Function {
+        file: String,
+        what: &'static str,
+        function: String,
+    },
+}
+
+impl Listed {
+    /// Where code `i` came from: `FILE:LINE`, or the game file and the code's place.
+    fn at(&self, i: usize) -> String {
+        match &self.origin {
+            Origin::Inline { file, what } => format!("{file} ({what} {})", i + 1),
+            Origin::Lines { path, lines } => format!("{path}:{}", lines[i]),
+            Origin::Function {
+                file,
+                what,
+                function,
+            } => format!("{file} ({what} {} of {function}())", i + 1),
+        }
+    }
 }
 
 /// Reads a text file (at most [`MAX_FILE_BYTES`]).
@@ -108,16 +140,154 @@ fn read_text(path: &Path, what: &str, from: &str) -> Result<String, LoadError> {
     Ok(text)
 }
 
+/// A line of a reply table: the guess's and the secret's numbers and the reply, or `None`
+/// for a blank line or a comment.
+fn table_line<'t>(
+    shown: &str,
+    n: usize,
+    t: &'t str,
+    gi: &HashMap<&str, usize>,
+    si: &HashMap<&str, usize>,
+) -> Result<Option<(usize, usize, &'t str)>, LoadError> {
+    let at = || format!("{shown}:{n}");
+    let t = t.trim_end_matches('\r');
+    if t.trim().is_empty() || t.trim_start().starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = t.split('\t').map(str::trim).collect();
+    if fields.len() != 3 {
+        return Err(LoadError::at(
+            &at(),
+            format!(
+                "{} field{}: expected GUESS<TAB>SECRET<TAB>REPLY",
+                fields.len(),
+                if fields.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    let g = *gi.get(fields[0]).ok_or_else(|| {
+        LoadError::at(&at(), format!("{:?} is not one of the guesses", fields[0]))
+    })?;
+    let s = *si.get(fields[1]).ok_or_else(|| {
+        LoadError::at(&at(), format!("{:?} is not one of the secrets", fields[1]))
+    })?;
+    if fields[2].is_empty() {
+        return Err(LoadError::at(&at(), "the reply is empty".to_string()));
+    }
+    Ok(Some((g, s, fields[2])))
+}
+
+/// Calls `each(line number, line)` on every line of a text file, read as a stream (no size
+/// limit: a reply table may be larger than memory allows as text), until it returns `false`.
+/// A byte-order mark opening the file is skipped.
+fn for_each_line(
+    path: &Path,
+    from: &str,
+    what: &str,
+    mut each: impl FnMut(usize, &str) -> Result<bool, LoadError>,
+) -> Result<(), LoadError> {
+    use std::io::BufRead;
+    let cannot = |e: std::io::Error| {
+        LoadError::at(from, format!("cannot read {what} {}: {e}", path.display()))
+    };
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, f);
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf).map_err(cannot)? == 0 {
+            return Ok(());
+        }
+        n += 1;
+        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let mut line = std::str::from_utf8(bytes).map_err(|_| {
+            LoadError::at(
+                &format!("{}:{n}", path.display()),
+                "not valid UTF-8 text".to_string(),
+            )
+        })?;
+        if n == 1 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        if !each(n, line)? {
+            return Ok(());
+        }
+    }
+}
+
 /// Loads a game file.
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    load_with(path, &[])
+}
+
+/// Loads a game file with some of its `[constants]` given other values (`NAME=VALUE`, as the
+/// command line's `--set` writes them): one file for a family of games (`COINS=17`).
+pub fn load_with(path: &Path, set: &[String]) -> Result<Loaded, LoadError> {
     let name = path.display().to_string();
     let text = read_text(path, "game file", &name)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let def = load_str(&text, &base, &name)?;
+    let mut file = parse(&text, &name)?;
+    set_constants(&mut file, set, &name)?;
+    let def = Loader {
+        file,
+        base: &base,
+        name: &name,
+    }
+    .load()?;
     Ok(Loaded {
         def,
         path: path.to_path_buf(),
     })
+}
+
+/// Gives constants of the file the values of `NAME=VALUE` settings, each of the type the file
+/// gives it: a whole number, `true`/`false`, or text.
+pub fn set_constants(file: &mut GameFile, set: &[String], name: &str) -> Result<(), LoadError> {
+    for setting in set {
+        let Some((key, value)) = setting.split_once('=') else {
+            return Err(LoadError::at(
+                name,
+                format!("--set {setting:?}: expected NAME=VALUE, e.g. COINS=13"),
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let Some(old) = file.constants.get(key) else {
+            let known: Vec<&str> = file.constants.keys().map(String::as_str).collect();
+            return Err(LoadError::at(
+                name,
+                format!(
+                    "--set {key}: the game file has no constant {key:?}: expected one of its [constants] ({})",
+                    if known.is_empty() {
+                        "it has none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            ));
+        };
+        let new = match old {
+            Constant::Int(_) => value.replace('_', "").parse().map(Constant::Int).map_err(
+                |_| {
+                    LoadError::at(
+                        name,
+                        format!(
+                            "--set {key}={value}: expected a whole number, as the file gives {key}"
+                        ),
+                    )
+                },
+            )?,
+            Constant::Bool(_) => value.parse().map(Constant::Bool).map_err(|_| {
+                LoadError::at(
+                    name,
+                    format!("--set {key}={value}: expected true or false, as the file gives {key}"),
+                )
+            })?,
+            Constant::Text(_) => Constant::Text(value.to_string()),
+        };
+        file.constants.insert(key.to_string(), new);
+    }
+    Ok(())
 }
 
 /// Loads a game from the text of a game file; relative paths are read from `base`, and
@@ -196,7 +366,21 @@ impl Loader<'_> {
         Ok(())
     }
 
-    fn load(self) -> Result<GameDef, LoadError> {
+    fn load(mut self) -> Result<GameDef, LoadError> {
+        // `{NAME}` in the name and the description: the constant's value (`{COINS} coins`).
+        for text in [&mut self.file.name, &mut self.file.description]
+            .into_iter()
+            .flatten()
+        {
+            for (k, v) in &self.file.constants {
+                let value = match v {
+                    Constant::Int(i) => i.to_string(),
+                    Constant::Bool(b) => b.to_string(),
+                    Constant::Text(t) => t.clone(),
+                };
+                *text = text.replace(&format!("{{{k}}}"), &value);
+            }
+        }
         let f = &self.file;
         let rules = f
             .rules
@@ -240,6 +424,11 @@ impl Loader<'_> {
                 let spec = self.spec(kind)?;
                 if !listed && end == End::Guess {
                     // Generated codes: the built-in game itself, with its fast kernels and symmetry.
+                    self.refuse(
+                        "move",
+                        f.move_word.is_some(),
+                        "a built-in rule on generated codes is the built-in game, whose moves are guesses (list the codes, or end the game with end = \"known\")",
+                    )?;
                     let game = Game::new(&spec).map_err(|e| self.err(e.to_string()))?;
                     return Ok(GameDef::Builtin {
                         game,
@@ -338,30 +527,37 @@ impl Loader<'_> {
     fn list(
         &self,
         source: &ListSource,
-        what: &str,
+        what: &'static str,
         script: Option<&Script>,
     ) -> Result<Listed, LoadError> {
         match source {
             ListSource::Inline(v) => Ok(Listed {
                 codes: v.iter().map(|c| c.trim().to_string()).collect(),
-                wheres: (1..=v.len())
-                    .map(|i| format!("{} ({what} {i})", self.name))
-                    .collect(),
+                origin: Origin::Inline {
+                    file: self.name.to_string(),
+                    what,
+                },
             }),
             ListSource::File(rel) => {
                 let path = self.base.join(rel);
                 let text = read_text(&path, &format!("{what} file"), self.name)?;
                 let mut codes = Vec::new();
-                let mut wheres = Vec::new();
+                let mut lines = Vec::new();
                 for (i, line) in text.lines().enumerate() {
                     let t = line.split('#').next().unwrap_or("").trim();
                     if t.is_empty() {
                         continue;
                     }
                     codes.push(t.to_string());
-                    wheres.push(format!("{}:{}", path.display(), i + 1));
+                    lines.push((i + 1) as u32);
                 }
-                Ok(Listed { codes, wheres })
+                Ok(Listed {
+                    codes,
+                    origin: Origin::Lines {
+                        path: path.display().to_string(),
+                        lines,
+                    },
+                })
             }
             ListSource::Function { function } => {
                 let Some(script) = script else {
@@ -372,10 +568,14 @@ impl Loader<'_> {
                 let codes = script
                     .list(function)
                     .map_err(|e| self.err(format!("{what}: {e}")))?;
-                let wheres = (1..=codes.len())
-                    .map(|i| format!("{} ({what} {i} of {function}())", self.name))
-                    .collect();
-                Ok(Listed { codes, wheres })
+                Ok(Listed {
+                    codes,
+                    origin: Origin::Function {
+                        file: self.name.to_string(),
+                        what,
+                        function: function.clone(),
+                    },
+                })
             }
         }
     }
@@ -395,7 +595,7 @@ impl Loader<'_> {
             Some(s) => self.list(s, "secret", script)?,
             None => Listed {
                 codes: guesses.codes.clone(),
-                wheres: guesses.wheres.clone(),
+                origin: guesses.origin.clone(),
             },
         };
         for (l, what) in [(&guesses, "guess"), (&secrets, "secret")] {
@@ -406,8 +606,8 @@ impl Loader<'_> {
             for (i, c) in l.codes.iter().enumerate() {
                 if let Some(&j) = first.get(c.as_str()) {
                     return Err(LoadError::at(
-                        &l.wheres[i],
-                        format!("{what} {c:?} is listed twice (first at {})", l.wheres[j]),
+                        &l.at(i),
+                        format!("{what} {c:?} is listed twice (first at {})", l.at(j)),
                     ));
                 }
                 first.insert(c, i);
@@ -422,8 +622,8 @@ impl Loader<'_> {
         rule: ListRule,
         end: End,
         hard: bool,
-        guesses: &Listed,
-        secrets: &Listed,
+        guesses: Vec<String>,
+        secrets: Vec<String>,
     ) -> ListParts {
         ListParts {
             name: self
@@ -435,8 +635,8 @@ impl Loader<'_> {
             rule: Some(rule),
             end,
             hard,
-            guesses: guesses.codes.clone(),
-            secrets: secrets.codes.clone(),
+            guesses,
+            secrets,
             ..ListParts::default()
         }
     }
@@ -448,9 +648,42 @@ impl Loader<'_> {
             .unwrap_or_else(|| self.name.to_string())
     }
 
-    fn finish(&self, parts: ListParts) -> Result<GameDef, LoadError> {
+    fn finish(&self, mut parts: ListParts) -> Result<GameDef, LoadError> {
+        parts.moves = self.moves()?;
         let list = ListGame::new(parts).map_err(|e| self.err(e.to_string()))?;
         Ok(GameDef::List(list))
+    }
+
+    /// The file's word for a move, singular and plural, checked.
+    fn moves(&self) -> Result<Option<(String, String)>, LoadError> {
+        let words = match &self.file.move_word {
+            None => return Ok(None),
+            Some(MoveWord::One(one)) => {
+                let one = one.trim();
+                let es = ["s", "x", "ch", "sh"].iter().any(|e| one.ends_with(e));
+                (
+                    one.to_string(),
+                    format!("{one}{}", if es { "es" } else { "s" }),
+                )
+            }
+            Some(MoveWord::Both(both)) => match &both[..] {
+                [one, many] => (one.trim().to_string(), many.trim().to_string()),
+                _ => {
+                    return Err(self.err(format!(
+                        "move has {} words: expected one word (\"weighing\") or two, singular and plural ([\"query\", \"queries\"])",
+                        both.len()
+                    )));
+                }
+            },
+        };
+        for w in [&words.0, &words.1] {
+            if w.is_empty() || w.chars().count() > 24 || w.chars().any(|c| c.is_control()) {
+                return Err(self.err(format!(
+                    "move = {w:?}: expected a word of 1 to 24 characters"
+                )));
+            }
+        }
+        Ok(Some(words))
     }
 
     /// A built-in rule on listed codes: each code read as a code of the generated game.
@@ -461,20 +694,18 @@ impl Loader<'_> {
         end: End,
     ) -> Result<GameDef, LoadError> {
         let base = Game::new(spec).map_err(|e| self.err(e.to_string()))?;
-        let (guesses, secrets) = self.lists(None)?;
-        let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
-            l.codes
-                .iter()
-                .zip(&l.wheres)
-                .map(|(c, w)| {
-                    base.parse_code(c, role)
-                        .map_err(|e| LoadError::at(w, e.to_string()))
-                })
-                .collect()
+        let f = &self.file;
+        let (g, s) = if f.guesses.is_none() && f.secrets.is_none() {
+            // Generated codes, played to another end than the built-in game's: every code of
+            // the generated game, written out.
+            let space = base.space().map_err(|e| self.err(e.to_string()))?;
+            let g: Vec<Code> = space.codes().to_vec();
+            let s: Vec<Code> = space.secrets().iter().map(|&i| space.code(i)).collect();
+            (g, s)
+        } else {
+            self.listed_codes(&base)?
         };
-        let g = read(&guesses, codebreak_core::Role::Guess)?;
-        let s = read(&secrets, codebreak_core::Role::Secret)?;
-        let mut parts = self.parts(ListRule::Builtin(kind), end, false, &guesses, &secrets);
+        let mut parts = self.parts(ListRule::Builtin(kind), end, false, Vec::new(), Vec::new());
         // Codes as the generated game writes them, so that names are canonical.
         parts.guesses = g.iter().map(|c| base.format_code(c)).collect();
         parts.secrets = s.iter().map(|c| base.format_code(c)).collect();
@@ -499,25 +730,47 @@ impl Loader<'_> {
         self.finish(parts)
     }
 
+    /// The listed codes of a built-in rule, each read as a code of `base`.
+    fn listed_codes(&self, base: &Game) -> Result<(Vec<Code>, Vec<Code>), LoadError> {
+        let (guesses, secrets) = self.lists(None)?;
+        let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
+            l.codes
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    base.parse_code(c, role)
+                        .map_err(|e| LoadError::at(&l.at(i), e.to_string()))
+                })
+                .collect()
+        };
+        let g = read(&guesses, codebreak_core::Role::Guess)?;
+        let s = read(&secrets, codebreak_core::Role::Secret)?;
+        Ok((g, s))
+    }
+
     /// Wordle: five-letter words, replies in G/Y/B.
     fn wordle(&self, end: End, hard: bool) -> Result<GameDef, LoadError> {
         let (guesses, secrets) = self.lists(None)?;
         let words = |l: &Listed| -> Result<Vec<[u8; 5]>, LoadError> {
             l.codes
                 .iter()
-                .zip(&l.wheres)
-                .map(|(c, w)| {
+                .enumerate()
+                .map(|(i, c)| {
                     wordle::word(c).ok_or_else(|| {
-                        LoadError::at(w, format!("{c:?} is not a word of five letters a to z"))
+                        LoadError::at(
+                            &l.at(i),
+                            format!("{c:?} is not a word of five letters a to z"),
+                        )
                     })
                 })
                 .collect()
         };
         let g = words(&guesses)?;
         let s = words(&secrets)?;
-        let parts = self.parts(ListRule::Wordle, end, hard, &guesses, &secrets);
+        let parts = self.parts(ListRule::Wordle, end, hard, Vec::new(), Vec::new());
         let list = wordle::list_game(parts.name, parts.description, &g, &s, end, hard)
-            .map_err(|e| self.err(e.to_string()))?;
+            .map_err(|e| self.err(e.to_string()))?
+            .with_moves(self.moves()?);
         Ok(GameDef::List(list))
     }
 
@@ -529,7 +782,6 @@ impl Loader<'_> {
                 .err("rules = \"table\" needs table: a file of GUESS<TAB>SECRET<TAB>REPLY lines"));
         };
         let path = self.base.join(rel);
-        let text = read_text(&path, "table", self.name)?;
         let gi: HashMap<&str, usize> = guesses
             .codes
             .iter()
@@ -544,61 +796,59 @@ impl Loader<'_> {
             .collect();
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
         let mut replies = ReplyNumbers::default();
-        // 0 = not given yet, else line number.
-        let mut seen = vec![0u32; ng * ns];
+        // One bit a pair: given yet. The line that gave a pair first is looked for again only
+        // when a pair is given twice, so that the check costs an eighth of a byte a pair.
+        let mut seen = vec![0u64; (ng * ns).div_ceil(64)];
         let mut table = vec![0u8; ng * ns];
-        for (i, line) in text.lines().enumerate() {
-            let at = format!("{}:{}", path.display(), i + 1);
-            let t = line.trim_end_matches('\r');
-            if t.trim().is_empty() || t.trim_start().starts_with('#') {
-                continue;
-            }
-            let fields: Vec<&str> = t.split('\t').map(str::trim).collect();
-            if fields.len() != 3 {
-                return Err(LoadError::at(
-                    &at,
-                    format!(
-                        "{} field{}: expected GUESS<TAB>SECRET<TAB>REPLY",
-                        fields.len(),
-                        if fields.len() == 1 { "" } else { "s" }
-                    ),
-                ));
-            }
-            let g = *gi.get(fields[0]).ok_or_else(|| {
-                LoadError::at(&at, format!("{:?} is not one of the guesses", fields[0]))
-            })?;
-            let s = *si.get(fields[1]).ok_or_else(|| {
-                LoadError::at(&at, format!("{:?} is not one of the secrets", fields[1]))
-            })?;
-            let reply = fields[2];
-            if reply.is_empty() {
-                return Err(LoadError::at(&at, "the reply is empty".to_string()));
-            }
+        let shown = path.display().to_string();
+        let mut first_line: Option<(usize, usize)> = None;
+        for_each_line(&path, self.name, "table", |n, line| {
+            let Some((g, s, reply)) = table_line(&shown, n, line, &gi, &si)? else {
+                return Ok(true);
+            };
             let k = g * ns + s;
-            if seen[k] != 0 {
-                return Err(LoadError::at(
-                    &at,
-                    format!(
-                        "the pair {} / {} is given twice (first on line {})",
-                        fields[0], fields[1], seen[k]
-                    ),
-                ));
+            if seen[k / 64] >> (k % 64) & 1 == 1 {
+                first_line = Some((k, n));
+                return Ok(false);
             }
-            seen[k] = (i + 1) as u32;
+            seen[k / 64] |= 1 << (k % 64);
             table[k] = replies.number(reply).ok_or_else(|| {
                 LoadError::at(
-                    &at,
+                    &format!("{shown}:{n}"),
                     format!(
                         "reply {reply:?} is one more than the {} distinct replies a game may have",
                         codebreak_core::list::MAX_REPLIES
                     ),
                 )
             })?;
-        }
-        if let Some(k) = seen.iter().position(|&l| l == 0) {
-            let missing = seen.iter().filter(|&&l| l == 0).count();
+            Ok(true)
+        })?;
+        if let Some((k, twice)) = first_line {
+            // A second pass to the first line that gave the pair.
+            let mut first = 0;
+            for_each_line(&path, self.name, "table", |n, line| {
+                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &gi, &si) {
+                    if g * ns + s == k {
+                        first = n;
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            })?;
             return Err(LoadError::at(
-                &path.display().to_string(),
+                &format!("{shown}:{twice}"),
+                format!(
+                    "the pair {} / {} is given twice (first on line {first})",
+                    guesses.codes[k / ns],
+                    secrets.codes[k % ns]
+                ),
+            ));
+        }
+        let given = |k: usize| seen[k / 64] >> (k % 64) & 1 == 1;
+        if let Some(k) = (0..ng * ns).find(|&k| !given(k)) {
+            let missing = (0..ng * ns).filter(|&k| !given(k)).count();
+            return Err(LoadError::at(
+                &shown,
                 format!(
                     "no line gives the reply to guess {:?} when the secret is {:?} ({missing} pair{} missing): every guess and secret pair needs one line",
                     guesses.codes[k / ns],
@@ -607,7 +857,9 @@ impl Loader<'_> {
                 ),
             ));
         }
-        let mut parts = self.parts(ListRule::Table, end, false, &guesses, &secrets);
+        drop(seen);
+        drop((gi, si));
+        let mut parts = self.parts(ListRule::Table, end, false, guesses.codes, secrets.codes);
         parts.replies = replies.into_names();
         parts.table = table;
         self.with_win(&mut parts)?;
@@ -641,53 +893,88 @@ impl Loader<'_> {
         }
         let (guesses, secrets) = self.lists(Some(&script))?;
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
-        // Each row's replies as text, in parallel; then numbered in order. A failure names the
-        // first failing pair in the table's order, whichever thread met it first.
-        let rows: Vec<Result<Vec<String>, _>> = guesses
-            .codes
-            .par_iter()
-            .map(|g| {
-                secrets
-                    .codes
-                    .iter()
-                    .map(|s| {
-                        script.score(g, s).map_err(|e| {
-                            let why = if e.contains("time limit") {
-                                format!(
-                                    "the table took longer than limits.seconds = {}",
-                                    f.limits.seconds
-                                )
-                            } else {
-                                e
-                            };
-                            self.err(format!("score({g:?}, {s:?}) failed: {why}"))
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .collect();
-        let rows: Vec<Vec<String>> = rows.into_iter().collect::<Result<_, _>>()?;
+        let table = self.script_table(&script, &guesses.codes, &secrets.codes)?;
         if let Ok(mut d) = deadline.lock() {
             *d = None;
         }
-        let mut replies = ReplyNumbers::default();
-        let mut table = Vec::with_capacity(ng * ns);
-        for (gi, row) in rows.iter().enumerate() {
-            for (si, r) in row.iter().enumerate() {
-                let id = replies.number(r).ok_or_else(|| {
-                    self.err(format!(
-                        "score({:?}, {:?}) gives {r:?}, one more than the {} distinct replies a game may have",
-                        guesses.codes[gi], secrets.codes[si], codebreak_core::list::MAX_REPLIES
-                    ))
-                })?;
-                table.push(id);
-            }
-        }
-        let mut parts = self.parts(ListRule::Script, end, false, &guesses, &secrets);
-        parts.replies = replies.into_names();
+        let (table, replies) = table;
+        debug_assert_eq!(table.len(), ng * ns);
+        let mut parts = self.parts(ListRule::Script, end, false, guesses.codes, secrets.codes);
+        parts.replies = replies;
         parts.table = table;
         self.with_win(&mut parts)?;
         self.finish(parts)
+    }
+
+    /// The script's reply to every (guess, secret) pair, as reply numbers: rows of guesses
+    /// scored in chunks on every core, each reply text numbered as soon as it is made (a
+    /// chunk keeps the numbers it has met, and asks the shared numbering only for a text new
+    /// to it), so that the table takes one byte a pair while it is built. Replies are then
+    /// renumbered in the order they first appear in the table, so that the game does not
+    /// depend on which core met a reply first. A failure names the first failing pair in
+    /// the table's order among those met.
+    fn script_table(
+        &self,
+        script: &Script,
+        guesses: &[String],
+        secrets: &[String],
+    ) -> Result<(Vec<u8>, Vec<String>), LoadError> {
+        let f = &self.file;
+        let ns = secrets.len();
+        // About 64 Ki replies a chunk: small enough to spread over the cores, large enough
+        // that a chunk's cache of reply numbers pays.
+        let rows_per_chunk = (CHUNK_PAIRS / ns.max(1)).max(1);
+        let numbers = Mutex::new(ReplyNumbers::default());
+        let mut table = vec![0u8; guesses.len() * ns];
+        let failures: Vec<LoadError> = table
+            .par_chunks_mut(rows_per_chunk * ns.max(1))
+            .enumerate()
+            .filter_map(|(c, chunk)| {
+                let mut known: HashMap<String, u8> = HashMap::new();
+                for (i, row) in chunk.chunks_mut(ns).enumerate() {
+                    let g = &guesses[c * rows_per_chunk + i];
+                    for (r, s) in row.iter_mut().zip(secrets) {
+                        let text = match script.score(g, s) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                let why = if e.contains("time limit") {
+                                    format!(
+                                        "the table took longer than limits.seconds = {}",
+                                        f.limits.seconds
+                                    )
+                                } else {
+                                    e
+                                };
+                                return Some(self.err(format!("score({g:?}, {s:?}) failed: {why}")));
+                            }
+                        };
+                        *r = match known.get(&text) {
+                            Some(&id) => id,
+                            None => {
+                                let id = numbers.lock().ok().and_then(|mut n| n.number(&text));
+                                let Some(id) = id else {
+                                    return Some(self.err(format!(
+                                        "score({g:?}, {s:?}) gives {text:?}, one more than the {} distinct replies a game may have",
+                                        codebreak_core::list::MAX_REPLIES
+                                    )));
+                                };
+                                known.insert(text, id);
+                                id
+                            }
+                        };
+                    }
+                }
+                None
+            })
+            .collect();
+        if let Some(e) = failures.into_iter().next() {
+            return Err(e);
+        }
+        let names = numbers
+            .into_inner()
+            .map_err(|_| self.err("a thread scoring the table panicked"))?
+            .into_names();
+        Ok(renumber_by_first_appearance(table, names))
     }
 
     /// Checks `win = "..."` against the replies.
@@ -705,6 +992,32 @@ impl Loader<'_> {
         }
         Ok(())
     }
+}
+
+/// Replies a chunk of the script's table holds (see `Loader::script_table`).
+const CHUNK_PAIRS: usize = 1 << 16;
+
+/// The table with its replies renumbered in the order they first appear in it (row by row),
+/// and the reply names in that order.
+fn renumber_by_first_appearance(mut table: Vec<u8>, names: Vec<String>) -> (Vec<u8>, Vec<String>) {
+    let mut map = [0u8; 256];
+    let mut met = [false; 256];
+    let mut order: Vec<usize> = Vec::with_capacity(names.len());
+    for &r in &table {
+        if !met[r as usize] {
+            met[r as usize] = true;
+            map[r as usize] = order.len() as u8;
+            order.push(r as usize);
+            if order.len() == names.len() {
+                break;
+            }
+        }
+    }
+    let renamed: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
+    if order.iter().enumerate().any(|(new, &old)| new != old) {
+        table.par_iter_mut().for_each(|r| *r = map[*r as usize]);
+    }
+    (table, renamed)
 }
 
 /// Drops replies that never occur and renumbers the table.

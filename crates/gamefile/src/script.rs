@@ -138,7 +138,8 @@ impl Script {
         let arr = v
             .into_array()
             .map_err(|t| format!("{name}() must return a list of codes, got {t}"))?;
-        arr.iter().map(|x| text_of(x, "a code")).collect()
+        // Consumed as it is read, so that each code is held once, not twice.
+        arr.into_iter().map(|x| text_of(&x, "a code")).collect()
     }
 
     /// The reply to `guess` when the secret is `secret`, as text.

@@ -269,7 +269,7 @@ fn the_shipped_games_load() {
     assert!(list_of("wordle/wordle-hard.toml").hard());
     let t = list_of("twod.toml");
     assert_eq!((t.guess_count(), t.replies().len()), (25, 4));
-    let c = list_of("coins12.toml");
+    let c = list_of("coins.toml");
     // Weighings of k coins against k others, each pair of pans once: Σ C(12,k)·C(12-k,k)/2.
     assert_eq!((c.guess_count(), c.secrets().len()), (36894, 24));
     assert_eq!(c.end(), End::Known);
@@ -278,5 +278,94 @@ fn the_shipped_games_load() {
     match load(&dir.join("medium.toml")).unwrap().def {
         GameDef::Builtin { game, .. } => assert_eq!(game.count(codebreak_core::Role::Secret), 360),
         other => panic!("{other:?}"),
+    }
+}
+
+/// The script's table is built in chunks on every core; its reply numbers must not depend on
+/// which core met a reply first: they follow the table's order, and every entry is the rule.
+#[test]
+fn a_script_table_over_many_chunks_is_numbered_in_table_order() {
+    let text = r#"
+        rules = "script"
+        end = "known"
+        guesses = { function = "numbers" }
+        secrets = ["0", "1", "2", "3", "4", "5", "6"]
+        script = '''
+            fn numbers() { let out = []; for i in 0..30000 { out.push(i.to_string()) } out }
+            fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "r" + r }
+        '''
+        [limits]
+        operations = 10_000_000
+    "#;
+    let g = list(text);
+    // Reply texts first met row by row: guess 0 gives r0, r3, r6, r2, r5, r1, r4.
+    let order: Vec<String> = [0, 3, 6, 2, 5, 1, 4]
+        .iter()
+        .map(|r| format!("r{r}"))
+        .collect();
+    assert_eq!(g.replies(), &order[..]);
+    let s = g.secrets().len();
+    assert!(g.table().len() > 1 << 17, "the table spans several chunks");
+    for (k, &r) in g.table().iter().enumerate() {
+        let (gi, si) = (k / s, k % s);
+        let want = format!("r{}", (gi + 3 * si) % 7);
+        assert_eq!(g.replies()[r as usize], want, "guess {gi}, secret {si}");
+    }
+    assert_eq!(g.fingerprint(), list(text).fingerprint());
+}
+
+/// `move` names a game's moves for reports; a bad one is named.
+#[test]
+fn a_game_names_its_moves() {
+    let base = r#"
+        rules = "script"
+        end = "known"
+        guesses = ["a", "b"]
+        secrets = ["a", "b"]
+        script = 'fn score(g, s) { g == s }'
+    "#;
+    assert_eq!(list(base).move_words(), ("experiment", "experiments"));
+    let one = list(&format!("move = \"weighing\"\n{base}"));
+    assert_eq!(one.move_words(), ("weighing", "weighings"));
+    let es = list(&format!("move = \"guess\"\n{base}"));
+    assert_eq!(es.move_words(), ("guess", "guesses"));
+    let both = list(&format!("move = [\"query\", \"queries\"]\n{base}"));
+    assert_eq!(both.move_words(), ("query", "queries"));
+    let e = refused(
+        &format!("move = [\"a\", \"b\", \"c\"]\n{base}"),
+        Path::new("."),
+    );
+    assert!(e.contains("move has 3 words"), "{e}");
+    let e = refused(
+        "move = \"turn\"\nrules = \"mastermind\"\npegs = 2\ncolors = 2\n",
+        Path::new("."),
+    );
+    assert!(e.contains("move does not apply"), "{e}");
+    // Black-peg Mastermind on generated codes, played until the code is known.
+    let k = list("rules = \"blackpeg\"\nend = \"known\"\npegs = 2\ncolors = 3\n");
+    assert_eq!(
+        (k.guess_count(), k.secrets().len(), k.end()),
+        (9, 9, End::Known)
+    );
+}
+
+/// The shipped games that need no second file load as the web page receives them (the text
+/// alone); only Wordle's lists and the table of three coins live in other files.
+#[test]
+fn the_shipped_families_are_self_contained() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games");
+    for name in [
+        "coins.toml",
+        "bags.toml",
+        "questions.toml",
+        "blackpeg-known.toml",
+        "twod.toml",
+        "colour-count.toml",
+        "medium.toml",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        if let Err(e) = codebreak_gamefile::load_self_contained(&text, name) {
+            panic!("{name}: {e}");
+        }
     }
 }

@@ -175,7 +175,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         let mut text = if a.compare.is_some() {
             output::comparison_text(&results, &game_text)
         } else {
-            output::analysis_text(&results[0], &game_text)
+            output::analysis_text(&results[0], &game_text, game.move_words().1)
         };
         for r in &reports {
             if let Some(c) = &r.self_check {

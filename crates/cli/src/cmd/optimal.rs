@@ -24,7 +24,7 @@ Examples:
   codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues
   codebreak optimal --game wordle --first-guess salet --objective worst   # worst 5 after SALET
-  codebreak optimal --game-file examples/games/coins12.toml --objective worst   # 3 weighings
+  codebreak optimal --game-file examples/games/coins.toml --objective worst   # 3 weighings
   codebreak optimal --game wordle --openers --bound 7930 --checkpoint w.ckpt   # every opener below 7930; --resume w.ckpt continues";
 
 /// `--node-limit`: any positive number of nodes.
@@ -79,7 +79,8 @@ pub struct OptimalArgs {
     #[arg(long)]
     pub self_check: bool,
     /// Where Ctrl-C saves the solved sets (default: the --resume file, else
-    /// codebreak-optimal.checkpoint).
+    /// codebreak-optimal-XXXXXXXX.checkpoint, XXXXXXXX a fingerprint of the game and the search,
+    /// so that runs of other games or searches in the same folder do not overwrite it).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Continue from a checkpoint written by an interrupted run of the same search.
@@ -117,9 +118,32 @@ fn check_resume(path: &Path, openers: bool) -> Result<(), Failure> {
     };
     Err(Failure::BadInput(anyhow::anyhow!(
         "--resume {}: {why}; expected a checkpoint file written by an interrupted run \
-         (the --checkpoint FILE it was given, else codebreak-optimal.checkpoint)",
+         (the --checkpoint FILE it was given, else codebreak-optimal-XXXXXXXX.checkpoint)",
         quote(&path.display().to_string())
     )))
+}
+
+/// The checkpoint's name when none is given: `codebreak-optimal-XXXXXXXX.checkpoint`, where
+/// XXXXXXXX is a fingerprint (FNV-1a, 32 bits) of the game (its name, rules and, for a list
+/// game, its lists and table) and of what the search minimises, so that runs of different
+/// games or searches in one folder each keep their own.
+fn default_checkpoint(game: &Game, a: &OptimalArgs) -> PathBuf {
+    let spec = format!(
+        "{game}|{}|{:?}|{}|{}|{:?}|{:?}|{}|{:?}",
+        serde_json::to_string(&game.spec()).unwrap_or_default(),
+        game.list().map(|l| l.fingerprint()),
+        a.objective,
+        a.pool,
+        a.max_depth,
+        a.first_guess,
+        a.openers,
+        a.bound,
+    );
+    let mut h: u32 = 0x811c_9dc5;
+    for b in spec.bytes() {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    PathBuf::from(format!("codebreak-optimal-{h:08x}.checkpoint"))
 }
 
 pub fn run(a: OptimalArgs) -> Result<(), Failure> {
@@ -136,7 +160,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         .checkpoint
         .clone()
         .or_else(|| a.resume.clone())
-        .unwrap_or_else(|| PathBuf::from("codebreak-optimal.checkpoint"));
+        .unwrap_or_else(|| default_checkpoint(&game, &a));
     check_output("--checkpoint", &checkpoint)?;
     let engine = AnyEngine::new(&game).bad_input()?;
     let first_guess = match &a.first_guess {
@@ -268,7 +292,7 @@ fn solution_text(r: &output::Report<'_>, game: &Game, json: bool) -> Result<Stri
     let mut out = format!(
         "game      {game}\nstrategy  {}\n\n{}time      {:.3} s\n",
         a.description,
-        output::table(&a.figures),
+        output::table(&a.figures, game.move_words().1),
         a.seconds,
     );
     if let Some(e) = &r.effort {

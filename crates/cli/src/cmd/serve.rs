@@ -51,7 +51,7 @@ pub fn run(a: ServeArgs) -> Result<(), Failure> {
     let games = a
         .game_file
         .iter()
-        .map(|f| crate::args::load_game_file(f, false))
+        .map(|f| crate::args::load_game_file(f, &[], false))
         .collect::<Result<Vec<_>, _>>()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -331,7 +331,7 @@ fn report_text(game: &Game, file: &Path, format: Format, root: &Node, r: &Verify
         name(file),
         plural(nodes)
     );
-    out.push_str(&output::table(&r.figures()));
+    out.push_str(&output::table(&r.figures(), game.move_words().1));
     out.push_str("verified  every secret is found\n");
     out
 }
