@@ -62,6 +62,15 @@ pub const ROOT_BUDGET: u64 = 10_000_000_000;
 /// default 2·10⁸.
 pub const STABILISER_BUDGET: u64 = 200_000_000;
 
+/// Wall-clock time a game's group may take, beside [`ROOT_BUDGET`]: default 3 s. Some games'
+/// search trees grow with the group although little of their time reads the table (counterfeit
+/// coins with an extra genuine coin: 8 coins took 21 s, 9 coins over two minutes); past this
+/// time the search keeps the generators found so far, as with the work budget.
+pub const ROOT_SECONDS: f64 = 3.0;
+
+/// Wall-clock time the group that fixes some played guesses may take: default 0.25 s.
+pub const STABILISER_SECONDS: f64 = 0.25;
+
 /// One automorphism of a list game: where each secret (by position in
 /// [`ListGame::secrets`]) and each guess (by index) goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,7 +218,13 @@ impl Group {
             fixed.iter().all(|&f| (f as usize) < list.guess_count()),
             "fixed codes must be guesses"
         );
+        let seconds = if fixed.is_empty() {
+            ROOT_SECONDS
+        } else {
+            STABILISER_SECONDS
+        };
         let mut search = Search::new(list, &fixed, budget);
+        search.deadline = start + Duration::from_secs_f64(seconds);
         let complete = search.run().is_ok();
         let mut group = search.finish(complete);
         group.elapsed = start.elapsed();
@@ -613,6 +628,8 @@ struct Search<'a> {
     index: Option<Vec<(u64, u32)>>,
     budget: u64,
     work: u64,
+    /// When the search stops whatever work it has done.
+    deadline: Instant,
     generators: Vec<Automorphism>,
     secret_orbits: Orbits,
     guess_orbits: Orbits,
@@ -647,6 +664,7 @@ impl<'a> Search<'a> {
             replies: list.replies().len(),
             budget,
             work: 0,
+            deadline: Instant::now() + Duration::from_secs_f64(ROOT_SECONDS),
             generators: Vec::new(),
             secret_orbits: Orbits::new(s),
             guess_orbits: Orbits::new(g),
@@ -659,7 +677,7 @@ impl<'a> Search<'a> {
 
     fn spend(&mut self, units: u64) -> Result<(), OutOfBudget> {
         self.work += units;
-        if self.work > self.budget {
+        if self.work > self.budget || Instant::now() > self.deadline {
             Err(OutOfBudget)
         } else {
             Ok(())

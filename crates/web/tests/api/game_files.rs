@@ -160,3 +160,36 @@ async fn list_games_are_described_with_their_words_rules_and_replies() {
     assert!(d["list"].is_null());
     assert_eq!(d["reply_style"], "pegs");
 }
+
+/// The shipped counterfeit-coin family loads as the page sends it (one file), and every
+/// strategy of the hint table suggests a weighing, never a coin: three coins left after two
+/// weighings, none of them a guess of the game.
+#[tokio::test]
+async fn the_coin_game_loads_and_its_hints_are_weighings() {
+    let app = App::new();
+    let loaded = app
+        .ok(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": shipped("coins.toml"), "name": "coins.toml"})),
+        )
+        .await;
+    let spec = loaded["game"].clone();
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": spec, "history": [
+                {"guess": "abcd-efgh", "feedback": ">"},
+                {"guess": "abe-cdf", "feedback": ">"},
+            ], "strategies": ["minimax", "expected-size", "entropy", "most-parts"]})),
+        )
+        .await;
+    assert_eq!(hint["remaining"], 3, "{hint}");
+    let suggestions = hint["suggestions"].as_array().unwrap();
+    assert_eq!(suggestions.len(), 4, "{hint}");
+    for s in suggestions {
+        let guess = s["guess"].as_str().unwrap();
+        assert!(guess.contains('-') && !guess.ends_with('-'), "{s}");
+    }
+}
