@@ -312,12 +312,28 @@ impl PyGame {
     }
 
     /// A game file (TOML, see examples/games/README.md); `hard` turns on Wordle's hard mode for
-    /// a file with `rules = "wordle"`.
+    /// a file with `rules = "wordle"`; `set` gives constants of the file other values, as the
+    /// command line's `--set NAME=VALUE` does (`set={"COINS": 13}`).
     #[staticmethod]
-    #[pyo3(signature = (path, hard=false))]
-    fn from_file(py: Python<'_>, path: std::path::PathBuf, hard: bool) -> PyResult<PyGame> {
+    #[pyo3(signature = (path, hard=false, set=None))]
+    fn from_file(
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        hard: bool,
+        set: Option<std::collections::BTreeMap<String, Bound<'_, PyAny>>>,
+    ) -> PyResult<PyGame> {
+        let mut pairs = Vec::new();
+        for (name, value) in set.unwrap_or_default() {
+            // Python's True/False are written as the file writes booleans.
+            let text = if value.is_instance_of::<pyo3::types::PyBool>() {
+                value.extract::<bool>()?.to_string()
+            } else {
+                value.str()?.to_string()
+            };
+            pairs.push(format!("{name}={text}"));
+        }
         let p = path.clone();
-        let mut def = crate::run::detached(py, move || codebreak_gamefile::load(&p))?
+        let mut def = crate::run::detached(py, move || codebreak_gamefile::load_with(&p, &pairs))?
             .map_err(bad)?
             .def;
         if hard {

@@ -76,7 +76,12 @@ def parse_flags(args):
     while i < len(words):
         name = words[i]
         assert name.startswith("--"), args
-        if i + 1 < len(words) and not words[i + 1].startswith("--"):
+        if name == "--set":
+            # Repeatable: constants of a game file, NAME=VALUE each.
+            key, value = words[i + 1].split("=", 1)
+            out.setdefault("--set", {})[key] = value
+            i += 2
+        elif i + 1 < len(words) and not words[i + 1].startswith("--"):
             out[name] = words[i + 1]
             i += 2
         else:
@@ -89,7 +94,8 @@ def game_of(flags):
     """The game a command line's game flags name, made with the package."""
     if "--game-file" in flags:
         # The oracle files name game files from the CLI crate's folder.
-        return cb.Game.from_file(str((REPO / "crates" / "cli" / flags["--game-file"]).resolve()))
+        path = str((REPO / "crates" / "cli" / flags["--game-file"]).resolve())
+        return cb.Game.from_file(path, set=flags.get("--set"))
     kind = flags.get("--game", "mastermind")
     pegs = int(flags["--pegs"]) if "--pegs" in flags else None
     colors = int(flags["--colors"]) if "--colors" in flags else None
