@@ -1054,32 +1054,42 @@ impl<'a> Search<'a> {
         let index = self.index().to_vec();
         let mut complete = true;
         // Fixed guesses and guesses that are secrets too never move alone.
-        let free = |g: u32| !self.fixed.contains(&g) && !self.shared[g as usize];
         for run in index.chunk_by(|a, b| a.0 == b.0) {
-            let members: Vec<u32> = run.iter().map(|&(_, g)| g).filter(|&g| free(g)).collect();
-            if members.len() < 2 {
-                continue;
-            }
-            let mut alike = 1u32;
-            let mut class = vec![members[0]];
-            for &h in &members[1..] {
-                if self.swappable(members[0], h) {
-                    self.guess_orbits.union(members[0], h);
-                    alike += 1;
-                    class.push(h);
-                } else {
-                    complete = false;
-                }
-            }
-            if class.len() > 1 {
-                self.duplicates.push(class);
-            }
-            for m in 2..=alike {
-                *log2 += f64::from(m).log2();
-                *order = order.and_then(|o| o.checked_mul(u128::from(m)));
+            let members: Vec<u32> = run
+                .iter()
+                .map(|&(_, g)| g)
+                .filter(|&g| !self.fixed.contains(&g) && !self.shared[g as usize])
+                .collect();
+            if members.len() >= 2 {
+                complete &= self.join_alike(&members, log2, order);
             }
         }
         complete
+    }
+
+    /// Joins the guesses of `members` that split the secrets as its first does (see
+    /// [`Search::swappable`]) into one orbit and one class of duplicates, and multiplies the
+    /// order by the factorial of their number. False when some member does not.
+    fn join_alike(&mut self, members: &[u32], log2: &mut f64, order: &mut Option<u128>) -> bool {
+        let first = members[0];
+        let mut all = true;
+        let mut class = vec![first];
+        for &h in &members[1..] {
+            if self.swappable(first, h) {
+                self.guess_orbits.union(first, h);
+                class.push(h);
+            } else {
+                all = false;
+            }
+        }
+        for m in 2..=class.len() as u32 {
+            *log2 += f64::from(m).log2();
+            *order = order.and_then(|o| o.checked_mul(u128::from(m)));
+        }
+        if class.len() > 1 {
+            self.duplicates.push(class);
+        }
+        all
     }
 
     fn add(&mut self, a: Automorphism) {
@@ -1114,25 +1124,7 @@ impl<'a> Search<'a> {
                     end += 1;
                 }
                 if end - i > 1 {
-                    let first = order_g[i];
-                    let mut alike = 1u32;
-                    let mut class = vec![first];
-                    for &h in &order_g[i + 1..end] {
-                        if self.swappable(first, h) {
-                            self.guess_orbits.union(first, h);
-                            alike += 1;
-                            class.push(h);
-                        } else {
-                            complete = false;
-                        }
-                    }
-                    if class.len() > 1 {
-                        self.duplicates.push(class);
-                    }
-                    for m in 2..=alike {
-                        log2 += f64::from(m).log2();
-                        order = order.and_then(|o| o.checked_mul(u128::from(m)));
-                    }
+                    complete &= self.join_alike(&order_g[i..end], &mut log2, &mut order);
                 }
                 i = end;
             }
