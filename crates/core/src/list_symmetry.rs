@@ -62,11 +62,26 @@ pub const ROOT_BUDGET: u64 = 10_000_000_000;
 /// default 2·10⁸.
 pub const STABILISER_BUDGET: u64 = 200_000_000;
 
-/// Wall-clock time a game's group may take, beside [`ROOT_BUDGET`]: default 3 s. Some games'
-/// search trees grow with the group although little of their time reads the table (counterfeit
-/// coins with an extra genuine coin: 8 coins took 21 s, 9 coins over two minutes); past this
-/// time the search keeps the generators found so far, as with the work budget.
+/// Wall-clock time a game's group may take, beside [`ROOT_BUDGET`]: default 3 s, and
+/// [`ROOT_SECONDS_PER_MILLION`] more for each million entries of the table (see
+/// [`root_seconds`]). Some games' search trees grow with the group although little of their
+/// time reads the table (counterfeit coins with an extra genuine coin: 8 coins took 21 s, 9
+/// coins over two minutes); past this time the search keeps the generators found so far, as
+/// with the work budget.
 pub const ROOT_SECONDS: f64 = 3.0;
+
+/// Seconds a game's group may take beyond [`ROOT_SECONDS`] for each million entries of its
+/// table: default 0.1. A large table takes long to build (16 coins, 83 million entries: half
+/// a minute from the script of `examples/games/coins.toml`) and each generator is checked
+/// against all of it (16 coins: its group of 2·16! in about 5 s), so the group may take a
+/// tenth of a second per million entries (16 coins: 11 s at most).
+pub const ROOT_SECONDS_PER_MILLION: f64 = 0.1;
+
+/// The time a game's group may take: [`ROOT_SECONDS`] plus [`ROOT_SECONDS_PER_MILLION`] for
+/// each million entries of its table.
+pub fn root_seconds(list: &ListGame) -> f64 {
+    ROOT_SECONDS + ROOT_SECONDS_PER_MILLION * list.table().len() as f64 / 1e6
+}
 
 /// Wall-clock time the group that fixes some played guesses may take: default 0.25 s.
 pub const STABILISER_SECONDS: f64 = 0.25;
@@ -219,7 +234,7 @@ impl Group {
             "fixed codes must be guesses"
         );
         let seconds = if fixed.is_empty() {
-            ROOT_SECONDS
+            root_seconds(list)
         } else {
             STABILISER_SECONDS
         };

@@ -16,6 +16,10 @@ pub enum ListSource {
     Function {
         /// The function's name.
         function: String,
+        /// Called as `function(part, parts)` for every part, on every core, and the lists
+        /// joined in the order of the parts (`{function = "weighings", parts = 64}`).
+        #[serde(default)]
+        parts: Option<usize>,
     },
 }
 

@@ -559,15 +559,17 @@ impl Loader<'_> {
                     },
                 })
             }
-            ListSource::Function { function } => {
+            ListSource::Function { function, parts } => {
                 let Some(script) = script else {
                     return Err(self.err(format!(
                         "{what} = {{function = {function:?}}} needs rules = \"script\""
                     )));
                 };
-                let codes = script
-                    .list(function)
-                    .map_err(|e| self.err(format!("{what}: {e}")))?;
+                let codes = match parts {
+                    None => script.list(function),
+                    Some(parts) => script.list_parts(function, *parts),
+                }
+                .map_err(|e| self.err(format!("{what}: {e}")))?;
                 Ok(Listed {
                     codes,
                     origin: Origin::Function {
@@ -885,8 +887,10 @@ impl Loader<'_> {
         let deadline = Arc::new(Mutex::new(None));
         let script = Script::new(&source, &constants, f.limits, deadline.clone())
             .map_err(|e| self.err(e))?;
-        if !script.has("score", 2) {
-            return Err(self.err("the script has no function score(guess, secret)"));
+        if !script.has("score", 2) && !script.has_replies() {
+            return Err(self.err(
+                "the script has no function score(guess, secret) nor replies(guess) to score the game",
+            ));
         }
         if let Ok(mut d) = deadline.lock() {
             *d = Some(deadline_in(f.limits));
@@ -899,6 +903,15 @@ impl Loader<'_> {
         }
         let (table, replies) = table;
         debug_assert_eq!(table.len(), ng * ns);
+        if script.has_replies() && script.has("score", 2) {
+            self.replies_agree_with_score(
+                &script,
+                &guesses.codes,
+                &secrets.codes,
+                &table,
+                &replies,
+            )?;
+        }
         let mut parts = self.parts(ListRule::Script, end, false, guesses.codes, secrets.codes);
         parts.replies = replies;
         parts.table = table;
@@ -926,41 +939,79 @@ impl Loader<'_> {
         let rows_per_chunk = (CHUNK_PAIRS / ns.max(1)).max(1);
         let numbers = Mutex::new(ReplyNumbers::default());
         let mut table = vec![0u8; guesses.len() * ns];
+        let limit_message = |e: String| {
+            if e.contains("time limit") {
+                format!(
+                    "the table took longer than limits.seconds = {}",
+                    f.limits.seconds
+                )
+            } else {
+                e
+            }
+        };
+        let rows = script.has_replies();
         let failures: Vec<LoadError> = table
             .par_chunks_mut(rows_per_chunk * ns.max(1))
             .enumerate()
             .filter_map(|(c, chunk)| {
                 let mut known: HashMap<String, u8> = HashMap::new();
+                // The number of a reply's text, asking the shared numbering for a new text.
+                let mut number = |text: &str| -> Option<u8> {
+                    if let Some(&id) = known.get(text) {
+                        return Some(id);
+                    }
+                    let id = numbers.lock().ok().and_then(|mut n| n.number(text))?;
+                    known.insert(text.to_string(), id);
+                    Some(id)
+                };
+                let too_many = |g: &str, s: &str, text: &str| {
+                    format!(
+                        "score({g:?}, {s:?}) gives {text:?}, one more than the {} distinct replies a game may have",
+                        codebreak_core::list::MAX_REPLIES
+                    )
+                };
                 for (i, row) in chunk.chunks_mut(ns).enumerate() {
                     let g = &guesses[c * rows_per_chunk + i];
+                    if rows {
+                        let given = script.replies(g, |j, text| {
+                            let Some(slot) = row.get_mut(j) else {
+                                return Err(format!(
+                                    "replies({g:?}) gives more than one reply for each of the {ns} secrets"
+                                ));
+                            };
+                            *slot = number(text).ok_or_else(|| too_many(g, &secrets[j], text))?;
+                            Ok(())
+                        });
+                        match given {
+                            Ok(n) if n == ns => {}
+                            Ok(n) => {
+                                return Some(self.err(format!(
+                                    "replies({g:?}) gives {n} replies: expected one for each of the {ns} secrets, in their order"
+                                )));
+                            }
+                            Err(e) => {
+                                let e = limit_message(e);
+                                let e = if e.starts_with("replies(") || e.starts_with("score(") {
+                                    e
+                                } else {
+                                    format!("replies({g:?}) failed: {e}")
+                                };
+                                return Some(self.err(e));
+                            }
+                        }
+                        continue;
+                    }
                     for (r, s) in row.iter_mut().zip(secrets) {
                         let text = match script.score(g, s) {
                             Ok(t) => t,
                             Err(e) => {
-                                let why = if e.contains("time limit") {
-                                    format!(
-                                        "the table took longer than limits.seconds = {}",
-                                        f.limits.seconds
-                                    )
-                                } else {
-                                    e
-                                };
+                                let why = limit_message(e);
                                 return Some(self.err(format!("score({g:?}, {s:?}) failed: {why}")));
                             }
                         };
-                        *r = match known.get(&text) {
-                            Some(&id) => id,
-                            None => {
-                                let id = numbers.lock().ok().and_then(|mut n| n.number(&text));
-                                let Some(id) = id else {
-                                    return Some(self.err(format!(
-                                        "score({g:?}, {s:?}) gives {text:?}, one more than the {} distinct replies a game may have",
-                                        codebreak_core::list::MAX_REPLIES
-                                    )));
-                                };
-                                known.insert(text, id);
-                                id
-                            }
+                        *r = match number(&text) {
+                            Some(id) => id,
+                            None => return Some(self.err(too_many(g, s, &text))),
                         };
                     }
                 }
@@ -975,6 +1026,37 @@ impl Loader<'_> {
             .map_err(|_| self.err("a thread scoring the table panicked"))?
             .into_names();
         Ok(renumber_by_first_appearance(table, names))
+    }
+
+    /// When a script gives both `replies(guess)` and `score(guess, secret)`, the table was
+    /// built from `replies`; this checks that `score` agrees on the first and the last guess's
+    /// rows, so that a script whose two functions differ is refused rather than half-used.
+    fn replies_agree_with_score(
+        &self,
+        script: &Script,
+        guesses: &[String],
+        secrets: &[String],
+        table: &[u8],
+        names: &[String],
+    ) -> Result<(), LoadError> {
+        let ns = secrets.len();
+        let mut rows = vec![0, guesses.len() - 1];
+        rows.dedup();
+        for g in rows {
+            for (s, secret) in secrets.iter().enumerate() {
+                let guess = &guesses[g];
+                let by_score = script
+                    .score(guess, secret)
+                    .map_err(|e| self.err(format!("score({guess:?}, {secret:?}) failed: {e}")))?;
+                let by_row = &names[table[g * ns + s] as usize];
+                if &by_score != by_row {
+                    return Err(self.err(format!(
+                        "replies({guess:?}) and score({guess:?}, {secret:?}) disagree: {by_row:?} against {by_score:?}; give one of them, or make them agree"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Checks `win = "..."` against the replies.

@@ -8,9 +8,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use rhai::{AST, Dynamic, Engine, Scope};
 
 use crate::file::{Constant, Limits};
+
+/// Most parts a list function may be split into (`parts` of `{function = ..., parts = N}`).
+pub const MAX_PARTS: usize = 4096;
 
 /// A compiled script and its sandbox.
 pub struct Script {
@@ -33,6 +37,10 @@ fn sandbox(
     constants: rhai::Shared<rhai::Module>,
 ) -> Engine {
     let mut engine = Engine::new();
+    // Rhai interns strings behind one lock for the whole engine, which the cores scoring the
+    // table would take in turn for every string they make: none is interned, so they run
+    // side by side.
+    engine.set_max_strings_interned(0);
     engine.set_max_operations(limits.operations.max(1));
     if let Some(size) = size {
         engine.set_max_string_size(size.max(1));
@@ -140,6 +148,78 @@ impl Script {
             .map_err(|t| format!("{name}() must return a list of codes, got {t}"))?;
         // Consumed as it is read, so that each code is held once, not twice.
         arr.into_iter().map(|x| text_of(&x, "a code")).collect()
+    }
+
+    /// Calls `name(part, parts)` for every part from 0 to `parts - 1`, on every core, and
+    /// joins the lists in the order of the parts, so that the list does not depend on the
+    /// number of cores.
+    pub fn list_parts(&self, name: &str, parts: usize) -> Result<Vec<String>, String> {
+        if !(1..=MAX_PARTS).contains(&parts) {
+            return Err(format!(
+                "parts = {parts}: expected 1 to {MAX_PARTS} parts of the list"
+            ));
+        }
+        if !self.has(name, 2) {
+            return Err(format!(
+                "the script has no function {name}(part, parts) to list the codes in {parts} parts"
+            ));
+        }
+        let lists: Result<Vec<Vec<String>>, String> = (0..parts)
+            .into_par_iter()
+            .map(|part| {
+                let call = format!("{name}({part}, {parts})");
+                let v: Dynamic = self
+                    .list_engine
+                    .call_fn(
+                        &mut self.scope(),
+                        &self.ast,
+                        name,
+                        (part as rhai::INT, parts as rhai::INT),
+                    )
+                    .map_err(|e| format!("{call} failed: {}", one_line(&e.to_string())))?;
+                let arr = v
+                    .into_array()
+                    .map_err(|t| format!("{call} must return a list of codes, got {t}"))?;
+                arr.into_iter().map(|x| text_of(&x, "a code")).collect()
+            })
+            .collect();
+        Ok(lists?.concat())
+    }
+
+    /// Whether the script scores a whole row at once with `replies(guess)`.
+    pub fn has_replies(&self) -> bool {
+        self.has("replies", 1)
+    }
+
+    /// Calls `replies(guess)`, which gives the reply of every secret to `guess` in the order of
+    /// the secrets, and hands each reply's text to `each` (without copying it when it is a
+    /// string). Returns how many replies the function gave.
+    pub fn replies(
+        &self,
+        guess: &str,
+        mut each: impl FnMut(usize, &str) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        let options = rhai::CallFnOptions::new().eval_ast(false);
+        let v: Dynamic = self
+            .engine
+            .call_fn_with_options(
+                options,
+                &mut self.scope(),
+                &self.ast,
+                "replies",
+                (guess.to_string(),),
+            )
+            .map_err(|e| one_line(&e.to_string()))?;
+        let arr = v
+            .into_array()
+            .map_err(|t| format!("replies must return a list of replies, got {t}"))?;
+        for (i, x) in arr.iter().enumerate() {
+            match x.read_lock::<rhai::ImmutableString>() {
+                Some(text) => each(i, text.as_str())?,
+                None => each(i, &text_of(x, "a reply")?)?,
+            }
+        }
+        Ok(arr.len())
     }
 
     /// The reply to `guess` when the secret is `secret`, as text.

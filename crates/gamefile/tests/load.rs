@@ -369,3 +369,104 @@ fn the_shipped_families_are_self_contained() {
         }
     }
 }
+
+/// `replies(guess)` scores a whole row at once and gives the table `score` gives; a list
+/// function split in `parts` gives the same list as in one piece. Each misuse is named.
+#[test]
+fn a_script_may_score_by_rows_and_list_in_parts() {
+    let game = |list: &str, functions: &str| {
+        format!(
+            r#"
+            rules = "script"
+            end = "known"
+            guesses = {list}
+            secrets = ["0", "1", "2", "3", "4", "5", "6"]
+            script = '''
+                fn numbers() {{ let out = []; for i in 0..3000 {{ out.push(i.to_string()) }} out }}
+                fn numbers_in(part, parts) {{
+                    let out = [];
+                    for i in (part * 3000 / parts)..((part + 1) * 3000 / parts) {{ out.push(i.to_string()) }}
+                    out
+                }}
+                {functions}
+            '''
+            [limits]
+            operations = 10_000_000
+            "#
+        )
+    };
+    let score = r#"fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "r" + r }"#;
+    let row = r#"fn replies(g) {
+        let out = [];
+        for s in 0..7 { out.push("r" + ((parse_int(g) + 3 * s) % 7)); }
+        out
+    }"#;
+    let by_pairs = list(&game(r#"{ function = "numbers" }"#, score));
+    for (guesses, functions) in [
+        (r#"{ function = "numbers" }"#, row.to_string()),
+        (r#"{ function = "numbers" }"#, format!("{score}\n{row}")),
+        (
+            r#"{ function = "numbers_in", parts = 7 }"#,
+            score.to_string(),
+        ),
+        (r#"{ function = "numbers_in", parts = 1 }"#, row.to_string()),
+    ] {
+        let g = list(&game(guesses, &functions));
+        assert_eq!(g.codes(), by_pairs.codes(), "{guesses}");
+        assert_eq!(g.table(), by_pairs.table(), "{guesses}: {functions}");
+        assert_eq!(g.replies(), by_pairs.replies());
+        assert_eq!(g.fingerprint(), by_pairs.fingerprint());
+    }
+    let dir = Path::new(".");
+    let numbers = r#"{ function = "numbers" }"#;
+    // A row of the wrong length, naming the guess.
+    let e = refused(
+        &game(
+            numbers,
+            r#"fn replies(g) { if g == "5" { ["r0"] } else { ["a","b","c","d","e","f","g"] } }"#,
+        ),
+        dir,
+    );
+    assert!(
+        e.contains("replies(\"5\") gives 1 replies: expected one for each of the 7 secrets"),
+        "{e}"
+    );
+    // A row that is not a list, and one that fails.
+    let e = refused(&game(numbers, r#"fn replies(g) { "x" }"#), dir);
+    assert!(e.contains("replies must return a list of replies"), "{e}");
+    let e = refused(
+        &game(
+            numbers,
+            r#"fn replies(g) { if g == "9" { throw "no" } ["a","b","c","d","e","f","g"] }"#,
+        ),
+        dir,
+    );
+    assert!(e.contains("replies(\"9\") failed"), "{e}");
+    // `score` and `replies` that disagree.
+    let off = row.replace("(parse_int(g) + 3 * s)", "(parse_int(g) + 3 * s + 1)");
+    let e = refused(&game(numbers, &format!("{score}\n{off}")), dir);
+    assert!(
+        e.contains("replies(\"0\") and score(\"0\", \"0\") disagree: \"r1\" against \"r0\""),
+        "{e}"
+    );
+    // Neither.
+    let e = refused(&game(numbers, "fn other(g) { 1 }"), dir);
+    assert!(
+        e.contains("no function score(guess, secret) nor replies(guess)"),
+        "{e}"
+    );
+    // Parts: a count out of range, a function without the two parameters, a failing part.
+    let e = refused(
+        &game(r#"{ function = "numbers_in", parts = 0 }"#, score),
+        dir,
+    );
+    assert!(e.contains("parts = 0: expected 1 to 4096 parts"), "{e}");
+    let e = refused(&game(r#"{ function = "numbers", parts = 4 }"#, score), dir);
+    assert!(
+        e.contains("the script has no function numbers(part, parts)"),
+        "{e}"
+    );
+    let failing = format!("{score}\nfn bad(part, parts) {{ if part == 2 {{ throw \"no\" }} [] }}");
+    let e = refused(&game(r#"{ function = "bad", parts = 3 }"#, &failing), dir);
+    assert!(e.contains("bad(2, 3) failed"), "{e}");
+}
