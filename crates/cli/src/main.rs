@@ -48,6 +48,9 @@ enum Command {
     /// Hint: what remains possible after some moves, and the best next guess.
     #[command(after_help = cmd::hint::EXAMPLES)]
     Hint(cmd::hint::HintArgs),
+    /// Describe a game: its codes, replies, end, table size and symmetry.
+    #[command(after_help = cmd::info::EXAMPLES)]
+    Info(cmd::info::InfoArgs),
     /// Find an exact optimal strategy (fewest guesses in all, or smallest worst case).
     #[command(after_help = cmd::optimal::EXAMPLES)]
     Optimal(cmd::optimal::OptimalArgs),
@@ -68,6 +71,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => cmd::play::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Hint(a) => cmd::hint::run(a),
+        Command::Info(a) => cmd::info::run(a),
         Command::Optimal(a) => cmd::optimal::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Serve(a) => cmd::serve::run(a),

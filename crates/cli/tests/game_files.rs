@@ -288,3 +288,60 @@ fn optimal_trees_of_game_files_are_read_back_by_verify() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `info` says what a game is: for a game file its counts, replies, table and the symmetry
+/// found from the table; for a built-in game the hand-written symmetry; for a game too large
+/// to list, that it is.
+#[test]
+fn info_describes_a_game_and_its_symmetry() {
+    let coins = json(&["info", "--game-file", &game("coins.toml"), "--json"]);
+    assert_eq!(coins["guesses"], "36894");
+    assert_eq!(coins["secrets"], "24");
+    assert_eq!(coins["end"], "known");
+    assert_eq!(coins["move"][1], "weighings");
+    assert_eq!(coins["table"]["pairs"], 36894 * 24);
+    // Any renaming of the 12 coins, and heavy and light exchanged: 2 * 12!.
+    assert_eq!(coins["symmetry"]["order"], 2 * 479_001_600u64);
+    assert_eq!(coins["symmetry"]["complete"], true);
+    let thirteen = json(&[
+        "info",
+        "--game-file",
+        &game("coins.toml"),
+        "--set",
+        "COINS=13",
+        "--json",
+    ]);
+    assert_eq!(thirteen["symmetry"]["order"], 2 * 6_227_020_800u64);
+    assert_ne!(thirteen["fingerprint"], coins["fingerprint"]);
+    let none = json(&[
+        "info",
+        "--game-file",
+        &game("coins.toml"),
+        "--no-symmetry",
+        "--json",
+    ]);
+    assert!(none["symmetry"].is_null());
+    let text = stdout(&run_args(
+        &["info", "--game-file", &game("coins.toml")],
+        None,
+    ));
+    assert!(
+        text.contains("symmetry    group of 958003200 elements (found in"),
+        "{text}"
+    );
+    assert!(
+        text.contains("end         when one secret is left; only the weighings count"),
+        "{text}"
+    );
+    let mm = json(&["info", "--json"]);
+    assert_eq!(mm["guesses"], "1296");
+    assert_eq!(mm["symmetry"]["order"], "17280");
+    let huge = json(&["info", "--pegs", "16", "--colors", "6", "--json"]);
+    assert_eq!(huge["listed"], false);
+    assert_eq!(huge["secrets"], 6u128.pow(16).to_string());
+    assert_fails(
+        &run_args(&["info", "--game-file", "no-such-file.toml"], None),
+        2,
+        &["no-such-file.toml"],
+    );
+}

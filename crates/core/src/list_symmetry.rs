@@ -432,6 +432,9 @@ impl Group {
 /// use codebreak_core::list_symmetry::GroupReport;
 /// let r = GroupReport { order: Some(36), log2_order: 36f64.log2(), complete: true, generators: 3, seconds: 0.0012 };
 /// assert_eq!(r.to_string(), "group of 36 elements (found in 0.001 s)");
+/// // Past 10^12 elements, and past what a float holds, the order is written in powers of 10.
+/// let r = GroupReport { order: None, log2_order: 5_000_000.0, complete: true, generators: 9, seconds: 0.5 };
+/// assert_eq!(r.to_string(), "group of about 9.513e1505149 elements (found in 0.500 s)");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GroupReport {
@@ -451,7 +454,8 @@ impl std::fmt::Display for GroupReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let size = match self.order {
             Some(n) if n < 1_000_000_000_000 => format!("{n}"),
-            _ => format!("about {:.3e}", self.log2_order.exp2()),
+            None if self.log2_order < 39.0 => format!("{}", self.log2_order.exp2().round()),
+            _ => about(self.log2_order),
         };
         let least = if self.complete { "" } else { "at least " };
         let plural = if self.order == Some(1) { "" } else { "s" };
@@ -461,6 +465,19 @@ impl std::fmt::Display for GroupReport {
             self.seconds
         )
     }
+}
+
+/// `2^log2` written as `about 4.185e13`, however large (a group of duplicate guesses may
+/// have more elements than a float holds: 2.6 million alike guesses, about 10^16 million).
+fn about(log2: f64) -> String {
+    let log10 = log2 * std::f64::consts::LOG10_2;
+    let mut exponent = log10.floor();
+    let mut mantissa = 10f64.powf(log10 - exponent);
+    if mantissa >= 9.9995 {
+        mantissa /= 10.0;
+        exponent += 1.0;
+    }
+    format!("about {mantissa:.3}e{exponent}")
 }
 
 /// The search ran out of budget.

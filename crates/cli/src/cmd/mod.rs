@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod completions;
 pub mod hint;
 pub mod huge;
+pub mod info;
 pub mod openers;
 pub mod optimal;
 pub mod play;
