@@ -92,7 +92,9 @@ async function init() {
   applySettings(params);
   const seed = params.get('seed');
   const moves = params.get('moves');
-  if (seed !== null && moves) resumePlay(Number(seed), moves.split(',').filter(Boolean));
+  if (moves && (seed !== null || params.get('maker') === 'adversarial')) {
+    resumePlay(seed === null ? null : Number(seed), moves.split(',').filter(Boolean), params.get('resigned') === '1');
+  }
   selectTab(TABS.includes(tab) ? tab : 'play');
   await kindChanged(params.has('game'));
   // A link to a game file this server has not loaded: said, with what to do.

@@ -138,6 +138,10 @@ pub async fn describe(
     ApiJson(req): ApiJson<DescribeRequest>,
 ) -> Result<Response, ApiError> {
     let game = state.game_of(&req.game)?;
+    // A game file: its name and paragraph, and the spec that names it.
+    let file = (req.game.kind == GameKind::Custom)
+        .then(|| state.custom().kept(&req.game))
+        .flatten();
     let kind = game.feedback();
     let replies: Vec<String> = kind
         .all()
@@ -161,7 +165,8 @@ pub async fn describe(
         .collect();
     Ok(ok(json!({
         "game": game.spec(),
-        "name": game.to_string(),
+        "name": file.as_ref().map_or_else(|| game.to_string(), |f| f.name.clone()),
+        "file": file.as_ref().map(|f| f.view()),
         "kind": game.kind().name(),
         "pegs": game.pegs(),
         "colors": game.colors(),

@@ -86,7 +86,11 @@ impl AppState {
             custom: {
                 let c = custom::CustomGames::default();
                 for g in config.games {
-                    c.add(g);
+                    let description = g
+                        .list()
+                        .map(|l| l.description().to_string())
+                        .filter(|d| !d.is_empty());
+                    c.add(custom::Kept::new(g.clone(), g.to_string(), description));
                 }
                 c
             },

@@ -32,7 +32,7 @@ export function savedState() {
 export function applySettings(p) {
   const set = (id, v) => { if (v !== null && $(id)) $(id).value = v; };
   let kind = p.get('game');
-  if (kind === 'wordle' && p.get('hard') === '1') kind = 'wordle-hard';
+  if ((kind === 'wordle' || kind === 'wordle-nyt') && p.get('hard') === '1') kind += '-hard';
   if (kind === 'custom') kind = 'custom:' + (p.get('fp') || '');
   if (kind && kind !== 'load' && [...$('game-kind').options].some((o) => o.value === kind)) $('game-kind').value = kind;
   else if (kind && kind.startsWith('custom:')) S.missingGame = p.get('fp');
@@ -60,8 +60,8 @@ export function applySettings(p) {
 function currentState() {
   const p = new URLSearchParams();
   const kind = $('game-kind').value;
-  if (kind === 'wordle-hard') {
-    p.set('game', 'wordle');
+  if (kind === 'wordle-hard' || kind === 'wordle-nyt-hard') {
+    p.set('game', kind.slice(0, -5));
     p.set('hard', '1');
   } else if (kind.startsWith('custom:')) {
     p.set('game', 'custom');
@@ -75,10 +75,13 @@ function currentState() {
   }
   p.set('maker', $('play-maker').value);
   if ($('play-attempts-input').value.trim()) p.set('attempts', $('play-attempts-input').value.trim());
-  // A game in progress: the seed of its secret and the guesses on the board.
-  if (S.play && !S.play.over && S.play.moves.length > 0 && S.playSeed !== null) {
-    p.set('seed', String(S.playSeed));
+  // A game played (in progress or over, so that a finished game and its review can be
+  // shared): the seed of an honest codemaker's secret, the guesses on the board, and whether
+  // it was given up. The cunning codemaker has no seed: its guesses alone replay it.
+  if (S.play && S.play.moves.length > 0) {
+    if (S.playSeed !== null) p.set('seed', String(S.playSeed));
     p.set('moves', S.play.moves.map((m) => m.guess).join(','));
+    if (S.playResigned) p.set('resigned', '1');
   }
   p.set('strategy', $('solve-strategy').value);
   if (S.solve && S.solve.moves.length > 0) p.set('answers', S.solve.moves.map((m) => m.feedback).join(','));

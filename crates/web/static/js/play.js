@@ -28,6 +28,7 @@ function clearPlay(message) {
   S.play = null;
   S.playGame = null;
   S.playSeed = null;
+  S.playResigned = false;
   hideReview('play-review');
   $('panel-play').dataset.session = '';
   $('play-board').replaceChildren();
@@ -171,18 +172,26 @@ async function place(sym) {
   renderComposer();
 }
 // Starts a game of the chosen kind; the game it replaces is ended on the server. The page
-// draws the seed of the secret, so that a link or a reload can replay the game (the secret
-// itself never reaches the page before the end). `resume` (a seed and guesses) replays one.
+// draws the seed of an honest codemaker's secret, so that a link or a reload can replay the
+// game (the secret itself never reaches the page before the end); the cunning codemaker has no
+// secret to draw, and answers the same guesses the same way, so its moves alone replay it.
+// `resume` (a seed or null, guesses, whether the game was given up) replays one. A refused
+// New game ends the game on the board: the panel never shows the old game under the new
+// settings.
 async function newPlay(resume) {
   if (!S.game || !S.game.allows.play) return;
   showError('play-error', null);
   notice('play-warn', '');
   S.repeatWarned = null;
-  const body = { game: readSpec(), maker: $('play-maker').value };
+  const maker = $('play-maker').value;
+  const body = { game: readSpec(), maker };
   const a = $('play-attempts-input').value.trim();
   if (a) body.attempts = Number(a);
-  const seed = resume && resume.seed !== null ? resume.seed : Math.floor(Math.random() * 2 ** 32);
-  body.secret_seed = seed;
+  let seed = null;
+  if (maker !== 'adversarial') {
+    seed = resume && resume.seed !== null ? resume.seed : Math.floor(Math.random() * 2 ** 32);
+    body.secret_seed = seed;
+  }
   const seq = ++S.playSeq;
   try {
     let p = await api('POST', '/api/play', body);
@@ -190,10 +199,12 @@ async function newPlay(resume) {
       if (seq !== S.playSeq || p.over) break;
       p = await api('POST', `/api/play/${p.id}/guess`, { guess });
     }
+    if (resume && resume.resigned && !p.over && seq === S.playSeq) p = await api('DELETE', `/api/play/${p.id}`);
     if (seq !== S.playSeq) { drop('play', p.id); return; }
     if (S.play && S.play.id !== p.id) drop('play', S.play.id);
     S.play = p;
     S.playSeed = seed;
+    S.playResigned = !!(resume && resume.resigned && p.over);
     notice('play-maker-note', '');
     S.playMaker = p.maker;
     S.playGame = gameView(p.game);
@@ -202,11 +213,14 @@ async function newPlay(resume) {
     show($('play-hint-panel'), false);
     renderPlay();
   } catch (e) {
-    if (seq === S.playSeq) showError('play-error', e);
+    if (seq !== S.playSeq) return;
+    if (S.play) drop('play', S.play.id);
+    clearPlay('');
+    showError('play-error', e);
   }
 }
 // Reopens a game in progress from a link or a reload: its seed and guesses.
-export function resumePlay(seed, moves) { S.resumePlay = { seed, moves }; }
+export function resumePlay(seed, moves, resigned) { S.resumePlay = { seed, moves, resigned }; }
 // Brings the play panel in line with the chooser: a game nobody has played yet, or one
 // that is over, follows it (started only on the Play tab); a game in progress stays, with a
 // note that the chooser says otherwise.
@@ -255,6 +269,7 @@ async function giveUp() {
   if (!S.play || S.play.over) return;
   try {
     S.play = await api('DELETE', `/api/play/${S.play.id}`);
+    S.playResigned = true;
     renderPlay();
   } catch (e) { showError('play-error', gone(e)); }
 }

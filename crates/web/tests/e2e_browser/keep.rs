@@ -158,9 +158,28 @@ pub async fn a_finished_game_is_reviewed_and_shared(c: &Client) {
         "{lines:?}"
     );
     screenshot(c, "23-review").await;
-    // The address holds no game any more: it is over.
+    // The address keeps the finished game, so that the game and its review can be shared: a
+    // reload shows the same game over, given up, with its review.
     let link = c.current_url().await.unwrap().to_string();
-    assert!(!link.contains("moves="), "{link}");
+    assert!(
+        link.contains("moves=011%2C234") && link.contains("resigned=1"),
+        "{link}"
+    );
+    let secret = js(c, "return document.querySelector('#play-secret .pegs').dataset.code").await;
+    c.refresh().await.unwrap();
+    ready(c).await;
+    wait_js(
+        c,
+        "return !document.getElementById('play-result').classList.contains('hidden') && document.getElementById('play-review').dataset.moves === '2'",
+        "the finished game and its review again",
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.querySelector('#play-secret .pegs').dataset.code").await,
+        secret,
+        "the same secret after a reload"
+    );
+    assert!(text(c, "#play-attempts").await.starts_with("Game over"));
 }
 
 /// A solve's answers are in the address and given again on a reload; the analysis settings
