@@ -33,6 +33,9 @@ pub struct Kept {
     pub name: String,
     /// The file's paragraph on the game, if any.
     pub description: Option<String>,
+    /// Offered in the page's chooser (`GET /api/game-files`); not a Wordle game extended by
+    /// the Assistant's words.
+    pub listed: bool,
 }
 
 impl Kept {
@@ -59,6 +62,7 @@ impl Kept {
             spec,
             name,
             description,
+            listed: true,
         }
     }
 
@@ -84,7 +88,8 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 /// Today's New York Times Wordle lists (alex1770/wordle, MIT: `examples/games/wordle/`),
 /// shipped with the server beside the original lists that the core crate builds in.
-const NYT_GUESSES: &str = include_str!("../../../../examples/games/wordle/wordlist_nyt20220830_all");
+const NYT_GUESSES: &str =
+    include_str!("../../../../examples/games/wordle/wordlist_nyt20220830_all");
 const NYT_SECRETS: &str =
     include_str!("../../../../examples/games/wordle/wordlist_nyt20230701_hidden");
 
@@ -201,6 +206,7 @@ impl CustomGames {
         let g = self.games.read().unwrap_or_else(|p| p.into_inner());
         g.1.iter()
             .filter_map(|fp| g.0.get(fp))
+            .filter(|k| k.listed)
             .map(Kept::view)
             .collect()
     }
@@ -263,4 +269,97 @@ pub async fn load(
 /// `GET /api/game-files`: the games loaded so far.
 pub async fn list(State(state): State<AppState>) -> Response {
     ok(json!({ "games": state.custom().list() }))
+}
+
+/// Most words of one's own a Wordle game may be extended by.
+pub const MAX_EXTRA: usize = 12;
+
+/// `POST /api/game-extend` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendRequest {
+    /// A Wordle game (the built-in one, the NYT lists, or a Wordle game file).
+    game: GameSpec,
+    /// Five-letter words the player's own game accepted that the list lacks.
+    guesses: Vec<String>,
+}
+
+/// `POST /api/game-extend`: a Wordle game whose guesses also include words outside its list
+/// (the player's site accepted them); its secrets are the same, so such a word is a guess
+/// that cannot be the secret. The extended game is kept like a loaded game file (a fingerprint
+/// names it), so that the Assistant's hints and best moves can use rows with those words.
+pub async fn extend(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ExtendRequest>,
+) -> Result<Response, ApiError> {
+    let base = state.game_of(&req.game)?;
+    let list = match base.list() {
+        Some(l) if super::hint::is_wordle(&base) => l.clone(),
+        _ => {
+            return Err(ApiError::Invalid(format!(
+                "game: only a Wordle game takes words outside its list, not {base}"
+            )));
+        }
+    };
+    if req.guesses.is_empty() || req.guesses.len() > MAX_EXTRA {
+        return Err(ApiError::Invalid(format!(
+            "guesses: expected 1 to {MAX_EXTRA} words, not {}",
+            req.guesses.len()
+        )));
+    }
+    let n = list.guess_count();
+    let known: std::collections::HashSet<&str> =
+        list.codes()[..n].iter().map(String::as_str).collect();
+    let mut extra: Vec<String> = Vec::new();
+    for (i, w) in req.guesses.iter().enumerate() {
+        let w = w.trim().to_ascii_lowercase();
+        if wordle::word(&w).is_none() {
+            return Err(ApiError::Invalid(format!(
+                "guesses[{i}]: \"{w}\" is not a word of five letters a to z"
+            )));
+        }
+        if !known.contains(w.as_str()) && !extra.contains(&w) {
+            extra.push(w);
+        }
+    }
+    drop(known);
+    extra.sort();
+    if extra.is_empty() {
+        return Ok(ok(
+            json!({"game": req.game, "name": base.to_string(), "description": null}),
+        ));
+    }
+    let custom = state.clone();
+    let view = state
+        .compute(move || -> Result<serde_json::Value, ApiError> {
+            let words = |ws: &mut dyn Iterator<Item = &String>| -> Vec<[u8; wordle::LETTERS]> {
+                ws.filter_map(|w| wordle::word(w)).collect()
+            };
+            let guesses = words(&mut list.codes()[..n].iter().chain(extra.iter()));
+            let secrets = words(&mut list.secrets().iter().map(|&s| &list.codes()[s as usize]));
+            let name = format!("{} + {}", list.name(), extra.join(", "));
+            let description = format!(
+                "{} With {} outside the list as guesses (they cannot be the secret).",
+                list.description(),
+                extra.join(", ")
+            );
+            let game = wordle::list_game(
+                name.clone(),
+                description.clone(),
+                &guesses,
+                &secrets,
+                list.end(),
+                list.hard(),
+            )
+            .map_err(|e| ApiError::Invalid(e.to_string()))?;
+            let game =
+                Game::from_list(Arc::new(game)).map_err(|e| ApiError::Invalid(e.to_string()))?;
+            let kept = Kept {
+                listed: false,
+                ..Kept::new(game, name, Some(description))
+            };
+            Ok(custom.custom().add(kept))
+        })
+        .await??;
+    Ok(ok(view))
 }

@@ -86,7 +86,7 @@ function currentState() {
   p.set('strategy', $('solve-strategy').value);
   if (S.solve && S.solve.moves.length > 0) p.set('answers', S.solve.moves.map((m) => m.feedback).join(','));
   const rows = assistRows();
-  if (rows.length) p.set('assist', rows.map((m) => `${m.guess}:${m.feedback}`).join(','));
+  if (rows.length) p.set('assist', rows.map((m) => `${m.outside ? '!' : ''}${m.guess}:${m.feedback}`).join(','));
   const strategies = [...document.querySelectorAll('#analyze-strategies input[type=checkbox]:checked')].map((c) => c.value);
   p.set('strategies', strategies.join(','));
   for (const [key, id] of [['pool', 'analyze-pool'], ['ties', 'analyze-ties'], ['first', 'analyze-first'],

@@ -8,7 +8,7 @@ import { showHint } from '/js/hint.js';
 import { saveState, shareText } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, el, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { $, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
 import { keyboard, suggest, typedGuess } from '/js/words.js';
 
 function playRow(g, m, n) {
@@ -90,6 +90,7 @@ function renderComposer() {
   show($('play-word'), !!g.list);
   show($('play-keyboard'), g.style === 'wordle');
   if (g.list) { renderWordComposer(); return; }
+  show($('play-guess-why'), false);
   const slots = $('play-slots');
   slots.style.setProperty('--n', g.pegs);
   slots.replaceChildren();
@@ -137,11 +138,47 @@ function renderWordComposer() {
     : 'Type a guess of the game (the list offers the legal ones as you type), then press Guess or Enter.';
   if (g.style === 'wordle') keyboard($('play-keyboard'), S.play.moves, typeKey);
   suggest('play-wordlist', g, $('play-word').value);
-  $('play-submit').disabled = !composed();
+  renderGuessWhy();
   if (S.repeatWarned && S.repeatWarned !== composed()) {
     S.repeatWarned = null;
     notice('play-warn', '');
   }
+}
+// A typed guess is checked as it is typed (/api/check: the list, the length, the letters,
+// hard mode's rule after the moves so far): what is wrong is said under the field, and Guess
+// stays disabled until it is right.
+const playCheck = { key: null, r: null, seq: 0, pending: null, pendingKey: null };
+function checkGuess(key, guess) {
+  if (playCheck.pendingKey === key && playCheck.pending) return playCheck.pending;
+  playCheck.pendingKey = key;
+  playCheck.pending = askCheck(key, guess);
+  return playCheck.pending;
+}
+async function askCheck(key, guess) {
+  const seq = ++playCheck.seq;
+  const history = S.play.moves.map((m) => ({ guess: m.guess, feedback: m.feedback }));
+  let r;
+  try { r = await api('POST', '/api/check', { game: S.play.game, history, guess }); } catch (e) { r = { guess: { ok: false, why: e.message } }; }
+  if (seq !== playCheck.seq) return;
+  playCheck.key = key;
+  playCheck.r = r;
+  playCheck.pending = null;
+  playCheck.pendingKey = null;
+  if (S.play && !S.play.over && S.playGame.list) renderGuessWhy();
+}
+const guessKey = () => (S.play ? JSON.stringify([S.play.id, S.play.moves.length, composed()]) : null);
+function renderGuessWhy() {
+  const guess = composed();
+  const key = guessKey();
+  if (guess && playCheck.key !== key) checkGuess(key, guess);
+  const r = guess && playCheck.key === key ? playCheck.r : null;
+  const bad = r && r.guess && !r.guess.ok ? humane(r.guess.why) + '.' : '';
+  const box = $('play-guess-why');
+  box.textContent = bad;
+  show(box, !!bad);
+  $('play-word').setAttribute('aria-invalid', bad ? 'true' : 'false');
+  // While the check is on its way, Guess waits for it when pressed.
+  $('play-submit').disabled = !guess || !!bad;
 }
 function typeKey(key) {
   const field = $('play-word');
@@ -245,7 +282,15 @@ export async function syncPlay() {
   await newPlay(resume);
 }
 async function submitGuess() {
-  if (!S.play || S.play.over || !composed()) return;
+  if (!S.play || S.play.over) return;
+  // Enter on an empty field: nothing to play, and an old refusal no longer applies.
+  if (!composed()) { showError('play-error', null); return; }
+  // A typed guess that is wrong is said under the field; Enter does not send it.
+  if (S.playGame.list) {
+    const key = guessKey();
+    if (playCheck.key !== key) await checkGuess(key, composed());
+    if (guessKey() !== key || $('play-submit').disabled) return;
+  }
   const g = S.playGame;
   const guess = composed();
   // The same guess again tells nothing new: said once, played if pressed again.

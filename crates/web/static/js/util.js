@@ -26,8 +26,9 @@ export const show = (e, on) => e.classList.toggle('hidden', !on);
 export const num = (n) => (typeof n === 'number' ? n.toLocaleString('en') : String(n));
 export const plural = (n, one, many) => `${num(n)} ${Number(n) === 1 ? one : (many || one + 's')}`;
 export const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
-// A server message as a sentence of its own.
-export const sentence = (t) => (t ? t.charAt(0).toUpperCase() + t.slice(1) : t);
+// A server message as a sentence of its own; one that starts with a file's name
+// ("coins12.toml:3: ...") keeps the name as it was given.
+export const sentence = (t) => (t && !/^[\w-]+\.\w+\b/.test(t) ? t.charAt(0).toUpperCase() + t.slice(1) : t);
 export const sameGame = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
 export function showError(id, err) {
   const box = $(id);

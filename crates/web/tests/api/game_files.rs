@@ -335,3 +335,56 @@ async fn wordle_on_the_nyt_lists_is_built_in() {
     )
     .await;
 }
+
+/// A word the player's own Wordle accepted but the list lacks: the game extended by it takes
+/// it as a guess that cannot be the secret, and is not offered as a game file.
+#[tokio::test]
+async fn a_wordle_game_takes_words_outside_its_list() {
+    let app = App::new();
+    app.fails(
+        "POST",
+        "/api/hint",
+        Some(json!({"game": {"game": "wordle"}, "history": [{"guess": "abcde", "feedback": "YYBBB"}]})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["abcde"],
+    )
+    .await;
+    let extended = app
+        .ok(
+            "POST",
+            "/api/game-extend",
+            Some(json!({"game": {"game": "wordle"}, "guesses": ["ABCDE"]})),
+        )
+        .await;
+    let spec = extended["game"].clone();
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": spec, "history": [{"guess": "abcde", "feedback": "YYBBB"}], "strategies": ["minimax"], "show": 200})),
+        )
+        .await;
+    // The secrets that give YYBBB to abcde, counted with Wordle's rule.
+    let (_, secrets) = codebreak_core::wordle::original_lists();
+    let want = secrets
+        .iter()
+        .filter(|s| {
+            let s = codebreak_core::wordle::word(s).unwrap();
+            codebreak_core::wordle::format_reply(codebreak_core::wordle::score(b"abcde", &s))
+                == "YYBBB"
+        })
+        .count();
+    assert_eq!(hint["remaining"], want, "{hint}");
+    assert!(want > 0);
+    let list = app.ok("GET", "/api/game-files", None).await;
+    assert_eq!(list["games"], json!([]), "not offered in the chooser");
+    // Only Wordle games take words of one's own.
+    app.fails(
+        "POST",
+        "/api/game-extend",
+        Some(json!({"game": {"game": "mastermind"}, "guesses": ["abcde"]})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["only a Wordle game"],
+    )
+    .await;
+}

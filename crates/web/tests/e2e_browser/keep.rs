@@ -165,7 +165,11 @@ pub async fn a_finished_game_is_reviewed_and_shared(c: &Client) {
         link.contains("moves=011%2C234") && link.contains("resigned=1"),
         "{link}"
     );
-    let secret = js(c, "return document.querySelector('#play-secret .pegs').dataset.code").await;
+    let secret = js(
+        c,
+        "return document.querySelector('#play-secret .pegs').dataset.code",
+    )
+    .await;
     c.refresh().await.unwrap();
     ready(c).await;
     wait_js(
@@ -175,7 +179,11 @@ pub async fn a_finished_game_is_reviewed_and_shared(c: &Client) {
     )
     .await;
     assert_eq!(
-        js(c, "return document.querySelector('#play-secret .pegs').dataset.code").await,
+        js(
+            c,
+            "return document.querySelector('#play-secret .pegs').dataset.code"
+        )
+        .await,
         secret,
         "the same secret after a reload"
     );

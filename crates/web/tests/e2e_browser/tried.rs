@@ -1,0 +1,489 @@
+//! The page tried as a new user would (issue 25): the cunning codemaker played and reloaded, a
+//! refused New game, guesses and replies checked where they are typed, a game file of a
+//! built-in game keeping its identity and its colours, an empty file refused, the coins loaded
+//! with a loading notice, Wordle on today's NYT lists with a word outside its list, and the
+//! openers before the first row.
+
+use std::sync::Arc;
+
+use codebreak_core::{AnyEngine, Game, GameSpec, wordle};
+use codebreak_session::{MakerKind, PlaySession, PlaySetup};
+use fantoccini::{Client, Locator};
+
+use crate::lists::choose;
+use crate::page::{click, count, fits_the_width, js, screenshot, text, wait_js};
+
+async fn ready(c: &Client) {
+    wait_js(
+        c,
+        "return document.body.dataset.ready === 'yes'",
+        "the page, restored",
+    )
+    .await;
+}
+
+/// The text of `css` once it is shown and not empty.
+async fn shown(c: &Client, css: &str, what: &str) -> String {
+    wait_js(
+        c,
+        &format!("const e = document.querySelector({css:?}); return e && !e.classList.contains('hidden') && e.offsetParent !== null && e.textContent"),
+        what,
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// The cunning codemaker: chosen, a game started without a seed (which the server refuses
+/// for it), its answer the library's adversary's, the game reloaded from its moves; then a
+/// refused New game leaves no game on the board.
+pub async fn the_cunning_codemaker(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    ready(c).await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-palette .peg').length === 6",
+        "an honest game of Mastermind",
+    )
+    .await;
+    let honest = js(
+        c,
+        "return document.getElementById('panel-play').dataset.session",
+    )
+    .await;
+    c.find(Locator::Css("#play-maker"))
+        .await
+        .unwrap()
+        .select_by_value("adversarial")
+        .await
+        .unwrap();
+    click(c, "#play-new").await;
+    wait_js(
+        c,
+        &format!("const s = document.getElementById('panel-play').dataset.session; return s && s !== {honest}"),
+        "a new game",
+    )
+    .await;
+    for s in "2345".chars() {
+        click(c, &format!("#play-palette .peg[data-symbol=\"{s}\"]")).await;
+    }
+    click(c, "#play-submit").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the answer",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('play-error').classList.contains('hidden')"
+        )
+        .await,
+        true,
+        "no refusal: {}",
+        text(c, "#play-error").await
+    );
+    // The library's cunning codemaker answers the same.
+    let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+    let engine = Arc::new(AnyEngine::new(&game).unwrap());
+    let mut session = PlaySession::from_setup(
+        engine,
+        &PlaySetup {
+            maker: MakerKind::Adversarial,
+            attempts: None,
+            secret_seed: None,
+        },
+    )
+    .unwrap();
+    session.guess_text("2345").unwrap();
+    let state = serde_json::to_value(session.state()).unwrap();
+    let want = state["moves"][0]["feedback"].as_str().unwrap().to_string();
+    let left = state["moves"][0]["remaining"].as_u64().unwrap();
+    assert_eq!(text(c, "#play-board .row .fb-text").await, want);
+    assert!(
+        text(c, "#play-board .row .note")
+            .await
+            .starts_with(&format!("{left} secrets left")),
+        "{}",
+        text(c, "#play-board .row .note").await
+    );
+    let link = c.current_url().await.unwrap().to_string();
+    assert!(
+        link.contains("maker=adversarial")
+            && link.contains("moves=2345")
+            && !link.contains("seed="),
+        "{link}"
+    );
+    screenshot(c, "tried-1-cunning").await;
+    // A reload replays the game from its moves.
+    c.refresh().await.unwrap();
+    ready(c).await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the cunning game again",
+    )
+    .await;
+    assert_eq!(text(c, "#play-board .row .fb-text").await, want);
+    assert_eq!(
+        js(c, "return document.getElementById('play-maker').value").await,
+        "adversarial"
+    );
+    assert!(text(c, "#play-attempts").await.starts_with("Attempt 2 of"));
+
+    // A New game the server refuses (no attempts at all) leaves no game looking like it.
+    let field = c.find(Locator::Css("#play-attempts-input")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys("0").await.unwrap();
+    click(c, "#play-new").await;
+    let error = shown(c, "#play-error", "the refusal").await;
+    assert!(error.contains("ttempts"), "{error}");
+    assert_eq!(text(c, "#play-attempts").await, "No game yet");
+    assert_eq!(count(c, "#play-board .row").await, 0);
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('play-composer').classList.contains('hidden')"
+        )
+        .await,
+        true
+    );
+    field.clear().await.unwrap();
+    c.find(Locator::Css("#play-maker"))
+        .await
+        .unwrap()
+        .select_by_value("random")
+        .await
+        .unwrap();
+}
+
+/// Types `text` into the Assistant's guess field (emptied first).
+async fn type_assist(c: &Client, text: &str) {
+    let field = c.find(Locator::Css("#assist-guess")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+}
+
+/// The reason said beside the guess field once it names `part`; Add row is disabled.
+async fn guess_refused(c: &Client, part: &str) -> String {
+    let why = wait_js(
+        c,
+        &format!("const e = document.getElementById('assist-guess-why'); return !e.classList.contains('hidden') && e.textContent.includes({part:?}) && e.textContent"),
+        part,
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string();
+    assert_eq!(
+        js(c, "return document.getElementById('assist-add').disabled").await,
+        true,
+        "Add row disabled for: {why}"
+    );
+    assert!(
+        !text(c, "#assist-add-why").await.is_empty(),
+        "a reason beside Add row"
+    );
+    why
+}
+
+/// The Assistant checks what is typed: Wordle words of the wrong length, with digits, not in
+/// the list, breaking hard mode; Mastermind codes with letters or a wrong length, and no reply
+/// chosen yet. Nothing is added meanwhile.
+pub async fn input_is_checked_where_it_is_typed(c: &Client) {
+    click(c, "#tab-assist").await;
+    choose(c, "wordle", "wordle").await;
+    type_assist(c, "abc").await;
+    guess_refused(c, "has 3 letters").await;
+    type_assist(c, "salets").await;
+    guess_refused(c, "has 6 letters").await;
+    type_assist(c, "12345").await;
+    guess_refused(c, "not a letter").await;
+    type_assist(c, "abcde").await;
+    guess_refused(c, "not a word of the list").await;
+    assert_eq!(
+        js(
+            c,
+            "return !document.getElementById('assist-outside').classList.contains('hidden')"
+        )
+        .await,
+        true,
+        "a word outside the list may be entered anyway"
+    );
+    // Enter does nothing either.
+    c.find(Locator::Css("#assist-guess"))
+        .await
+        .unwrap()
+        .send_keys("\u{E007}")
+        .await
+        .unwrap();
+    assert_eq!(count(c, "#assist-board .row").await, 0);
+    fits_the_width(c, "a refused guess").await;
+    screenshot(c, "tried-2-assist-refused").await;
+
+    // Hard mode: after salet with a green S, crane breaks the rule, named.
+    choose(c, "wordle-hard", "hard mode").await;
+    type_assist(c, "salet").await;
+    click(c, "#assist-fb .tile[data-index=\"0\"]").await;
+    click(c, "#assist-fb .tile[data-index=\"0\"]").await;
+    assert_eq!(text(c, "#assist-fb-text").await, "GBBBB");
+    click(c, "#assist-add").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#assist-board .row').length === 1",
+        "the row",
+    )
+    .await;
+    type_assist(c, "crane").await;
+    let why = guess_refused(c, "Hard mode").await;
+    assert_eq!(why, "Hard mode: letter 1 must be S (green earlier).");
+    assert_eq!(count(c, "#assist-board .row").await, 1);
+
+    // Mastermind: a reply not chosen yet is said; letters and a wrong length are refused.
+    choose(c, "mastermind", "mastermind 4 pegs 6 colours").await;
+    type_assist(c, "0011").await;
+    wait_js(
+        c,
+        "return document.getElementById('assist-add-why').textContent === 'Choose the reply you got.'",
+        "the reason Add row waits",
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('assist-add').disabled").await,
+        true
+    );
+    click(c, "#assist-fb button.reply[data-reply=\"1B1W\"]").await;
+    wait_js(
+        c,
+        "return !document.getElementById('assist-add').disabled",
+        "Add row enabled",
+    )
+    .await;
+    type_assist(c, "abcd").await;
+    guess_refused(c, "not one of the symbols").await;
+    // The field takes at most 4 symbols; 3 are too few.
+    type_assist(c, "012").await;
+    guess_refused(c, "has 3 symbols").await;
+    assert_eq!(count(c, "#assist-board .row").await, 0);
+    type_assist(c, "").await;
+}
+
+/// A Wordle word outside the list, entered after a confirmation: a guess that cannot be the
+/// secret, counted with Wordle's rule.
+pub async fn a_word_outside_the_list(c: &Client) {
+    choose(c, "wordle", "wordle").await;
+    type_assist(c, "abcde").await;
+    guess_refused(c, "not a word of the list").await;
+    click(c, "#assist-outside").await;
+    c.accept_alert().await.unwrap();
+    wait_js(
+        c,
+        "return !document.getElementById('assist-add').disabled",
+        "Add row enabled after the confirmation",
+    )
+    .await;
+    click(c, "#assist-fb .tile[data-index=\"0\"]").await;
+    click(c, "#assist-fb .tile[data-index=\"1\"]").await;
+    assert_eq!(text(c, "#assist-fb-text").await, "YYBBB");
+    click(c, "#assist-add").await;
+    let (_, secrets) = wordle::original_lists();
+    let n = secrets
+        .iter()
+        .filter(|s| {
+            wordle::format_reply(wordle::score(b"abcde", &wordle::word(s).unwrap())) == "YYBBB"
+        })
+        .count();
+    wait_js(
+        c,
+        &format!("return document.getElementById('assist-status').textContent.includes('{n} secrets still possible')"),
+        "the secrets left after a word outside the list",
+    )
+    .await;
+    assert!(
+        text(c, "#assist-board .row")
+            .await
+            .contains("not in the list")
+    );
+    let link = c.current_url().await.unwrap().to_string();
+    assert!(
+        link.contains("assist=%21abcde%3AYYBBB") || link.contains("assist=!abcde:YYBBB"),
+        "{link}"
+    );
+    click(c, "#assist-clear").await;
+}
+
+fn example(file: &str) -> String {
+    let path = format!("{}/../../examples/games/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::canonicalize(path).unwrap().display().to_string()
+}
+
+async fn send_file(c: &Client, path: &str) {
+    c.find(Locator::Css("#game-file"))
+        .await
+        .unwrap()
+        .send_keys(path)
+        .await
+        .unwrap();
+}
+
+/// Game files keep their identity: the medium game (Mastermind on YBGROP) gets a fingerprint
+/// that the address and a reload keep, shows its paragraph, and paints Y yellow, B blue and so
+/// on; an empty file is refused in plain words, its name as given; the coins load, with a
+/// loading notice meanwhile.
+pub async fn game_files_keep_their_identity(c: &Client) {
+    click(c, "#tab-play").await;
+    send_file(c, &example("medium.toml")).await;
+    wait_js(c, "return document.getElementById('game-kind').value.startsWith('custom:') && document.getElementById('game-info').textContent.includes('Medium game')", "the medium game").await;
+    let rules = text(c, "#game-rules").await;
+    assert!(
+        rules.contains("Yellow, Blue, Green"),
+        "the file's paragraph: {rules}"
+    );
+    let link = c.current_url().await.unwrap().to_string();
+    assert!(!link.contains("undefined"), "{link}");
+    let fp = link.split("fp=").nth(1).unwrap()[..16].to_string();
+    assert!(fp.chars().all(|c| c.is_ascii_hexdigit()), "{link}");
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-palette .peg').length === 6",
+        "the medium game's colours",
+    )
+    .await;
+    let colours = js(c, "return [...document.querySelectorAll('#play-palette .peg')].map((p) => p.dataset.symbol + '=' + p.dataset.colour + '=' + getComputedStyle(p).backgroundColor)").await;
+    let colours: Vec<&str> = colours
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        colours,
+        [
+            "Y=yellow=rgb(252, 196, 25)",
+            "B=blue=rgb(28, 126, 214)",
+            "G=green=rgb(47, 158, 68)",
+            "R=red=rgb(224, 49, 49)",
+            "O=orange=rgb(247, 103, 7)",
+            "P=purple=rgb(156, 54, 181)",
+        ]
+    );
+    screenshot(c, "tried-3-medium").await;
+    // A guess, then a reload: the same game file, the same game.
+    for s in "YBGR".chars() {
+        click(c, &format!("#play-palette .peg[data-symbol=\"{s}\"]")).await;
+    }
+    click(c, "#play-submit").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the answer",
+    )
+    .await;
+    let before = text(c, "#play-board .row .fb-text").await;
+    c.refresh().await.unwrap();
+    ready(c).await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the medium game again",
+    )
+    .await;
+    assert_eq!(text(c, "#play-board .row .fb-text").await, before);
+    assert_eq!(
+        js(c, "return document.getElementById('game-kind').value").await,
+        format!("custom:{fp}").as_str()
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('game-error').classList.contains('hidden')"
+        )
+        .await,
+        true,
+        "{}",
+        text(c, "#game-error").await
+    );
+
+    // An empty file: refused, its name as given.
+    let empty =
+        std::env::temp_dir().join(format!("codebreak-e2e-{}-empty.toml", std::process::id()));
+    std::fs::write(&empty, "# nothing yet\n").unwrap();
+    let kind = js(c, "return document.getElementById('game-kind').value").await;
+    send_file(c, &empty.display().to_string()).await;
+    let error = shown(c, "#game-error", "the refusal of an empty file").await;
+    let _ = std::fs::remove_file(&empty);
+    assert!(
+        error.starts_with("codebreak-e2e-") && error.contains("-empty.toml is empty"),
+        "{error}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('game-kind').value").await,
+        kind
+    );
+
+    // The coins: a loading notice while the file's script makes its lists.
+    send_file(c, &example("coins.toml")).await;
+    let loading = shown(c, "#game-loading", "the loading notice").await;
+    assert!(loading.contains("Loading coins.toml"), "{loading}");
+    screenshot(c, "tried-4-loading").await;
+    wait_js(
+        c,
+        "return document.getElementById('game-info').textContent.includes('12 coins')",
+        "the coins",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('game-loading').classList.contains('hidden')"
+        )
+        .await,
+        true
+    );
+}
+
+/// Wordle on today's NYT lists: in the chooser, the first Wordle; a word only the NYT list has
+/// is played.
+pub async fn wordle_on_the_nyt_lists(c: &Client) {
+    let first = js(c, "return [...document.querySelectorAll('#game-kind option')].find((o) => o.value.startsWith('wordle')).value").await;
+    assert_eq!(first, "wordle-nyt", "the NYT lists are Wordle's default");
+    choose(c, "wordle-nyt", "Wordle (NYT lists)").await;
+    let info = text(c, "#game-info").await;
+    assert!(info.contains("14,855 guesses, 3,158 secrets"), "{info}");
+    let nyt = std::fs::read_to_string(format!(
+        "{}/../../examples/games/wordle/wordlist_nyt20220830_all",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let (orig, _) = wordle::original_lists();
+    let word = nyt
+        .lines()
+        .find(|w| !orig.iter().any(|o| o == w))
+        .unwrap()
+        .to_string();
+    click(c, "#tab-play").await;
+    // The medium game in progress stays until New game.
+    click(c, "#play-new").await;
+    wait_js(c, "return !document.getElementById('play-word').classList.contains('hidden') && document.querySelectorAll('#play-keyboard .kb-key').length === 28", "a Wordle game").await;
+    let field = c.find(Locator::Css("#play-word")).await.unwrap();
+    field.send_keys(&format!("{word}\u{E007}")).await.unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the NYT word played",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#play-board .row .pegs').dataset.code"
+        )
+        .await,
+        word.as_str()
+    );
+    let link = c.current_url().await.unwrap().to_string();
+    assert!(link.contains("game=wordle-nyt"), "{link}");
+    screenshot(c, "tried-5-nyt").await;
+}
