@@ -14,6 +14,7 @@
 //   words.js    games of words: typed guesses, Wordle's keyboard and tiles, a game file's replies
 //   assist.js   the Assistant: a game played elsewhere (/api/hint, /api/best)
 //   diagnosis.js  a contradiction diagnosed, with its fixes (Crack my secret, the Assistant)
+//   opener.js   the recommended opener before the first row (the Assistant, Play)
 
 import { api, drop } from '/js/api.js';
 import { listAnalysisStrategies, syncAnalysis } from '/js/analysis.js';

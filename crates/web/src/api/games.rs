@@ -115,6 +115,23 @@ impl ListView {
     }
 }
 
+/// The openers the page shows before the first row, with their exact figures: written by
+/// `cargo run --release -p codebreak-web --example openers` (Selby's Wordle trees replayed by
+/// codebreak's tree verifier), keyed by the fingerprint of each game's lists.
+const OPENERS: &str = include_str!("../../data/openers.json");
+
+/// The table's entry for a game, if it has one.
+fn opener(game: &Game) -> Option<serde_json::Value> {
+    static TABLE: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    let fp = format!("{:016x}", game.list()?.fingerprint());
+    let table = TABLE.get_or_init(|| serde_json::from_str(OPENERS).unwrap_or_default());
+    table["openers"]
+        .as_array()?
+        .iter()
+        .find(|o| o["fingerprint"] == fp.as_str())
+        .cloned()
+}
+
 /// A few replies to show as examples: spread over the list, the win last.
 fn examples(replies: &[String], win: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -181,6 +198,7 @@ pub async fn describe(
         "reply_style": reply_style(&game),
         "examples": examples(&replies, &game.format_feedback(game.win())),
         "list": game.list().map(|l| ListView::of(l, req.words)),
+        "opener": opener(&game),
         "default_attempts": codebreak_session::default_attempts_for(&game),
         "allows": {
             "play": codes <= l.play_codes,

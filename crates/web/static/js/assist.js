@@ -14,6 +14,7 @@ import { saveState } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
 import { $, button, el, fmt, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { hideOpener, showOpener } from '/js/opener.js';
 import { namedEntry, suggest, tileEntry, typedGuess } from '/js/words.js';
 
 // The rows (guess and reply each), the game they belong to, the row being edited, the reply
@@ -244,8 +245,11 @@ async function analyse() {
     $('assist-status').textContent = 'No guesses yet: enter the first one you played.';
     show($('assist-hint'), false);
     notice('assist-best', '');
+    const d = S.game && sameGame(S.game.game, A.spec) ? S.game : null;
+    showOpener('assist-opener', g, d, (code) => { $('assist-guess').value = code; renderEntry(); });
     return;
   }
+  hideOpener('assist-opener');
   $('assist-status').textContent = `${plural(A.rows.length, 'row')} entered`;
   let spec;
   try { spec = await rowsSpec(); } catch (e) {

@@ -9,6 +9,7 @@ import { saveState, shareText } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
 import { $, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { hideOpener, showOpener } from '/js/opener.js';
 import { keyboard, suggest, typedGuess } from '/js/words.js';
 
 function playRow(g, m, n) {
@@ -74,6 +75,13 @@ function renderPlay() {
     $('play-review').dataset.game = '';
     renderComposer();
   }
+  if (!p.over && p.moves.length === 0) {
+    showOpener('play-opener', g, S.described[JSON.stringify(p.game)], (code) => {
+      if (g.list) $('play-word').value = code;
+      else S.compose = codeIndices(g, code);
+      renderComposer();
+    });
+  } else hideOpener('play-opener');
   saveState();
 }
 // Says so when the game on the board is not the one the chooser shows.

@@ -487,3 +487,91 @@ pub async fn wordle_on_the_nyt_lists(c: &Client) {
     assert!(link.contains("game=wordle-nyt"), "{link}");
     screenshot(c, "tried-5-nyt").await;
 }
+
+/// `n` with thousands separators, as the page writes counts.
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Before the first row the Assistant shows the opener, for Wordle with the exact figures of
+/// the table the server ships (Selby's tree replayed by codebreak's verifier), for Mastermind
+/// the strategies' best first guess; Play shows it before the first guess; Use puts it in.
+pub async fn openers_before_the_first_row(c: &Client) {
+    let table: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{}/data/openers.json", env!("CARGO_MANIFEST_DIR")))
+            .unwrap(),
+    )
+    .unwrap();
+    let nyt = table["openers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["game"] == "Wordle (NYT lists)")
+        .unwrap()
+        .clone();
+    let opener = nyt["opener"].as_str().unwrap();
+    click(c, "#tab-assist").await;
+    choose(c, "wordle-nyt", "Wordle (NYT lists)").await;
+    let said = wait_js(
+        c,
+        &format!("const b = document.getElementById('assist-opener'); return !b.classList.contains('hidden') && b.dataset.guess === {opener:?} && b.textContent"),
+        "the Wordle opener",
+    )
+    .await;
+    let said = said.as_str().unwrap();
+    let figures = format!(
+        "{} guesses over {} secrets",
+        thousands(nyt["total"].as_u64().unwrap()),
+        thousands(nyt["secrets"].as_u64().unwrap())
+    );
+    assert!(said.contains(&figures) && said.contains("exact"), "{said}");
+    fits_the_width(c, "the opener").await;
+    screenshot(c, "tried-6-opener").await;
+    click(c, "#assist-opener button.use").await;
+    assert_eq!(
+        js(c, "return document.getElementById('assist-guess').value").await,
+        opener
+    );
+    type_assist(c, "").await;
+    // Play shows it before the first guess, not after.
+    click(c, "#tab-play").await;
+    click(c, "#play-new").await;
+    wait_js(
+        c,
+        &format!("const b = document.getElementById('play-opener'); return !b.classList.contains('hidden') && b.dataset.guess === {opener:?}"),
+        "the opener in Play",
+    )
+    .await;
+    // Mastermind: the strategies' best first guess, with what it leaves.
+    choose(c, "mastermind", "mastermind 4 pegs 6 colours").await;
+    click(c, "#play-new").await;
+    let said = wait_js(
+        c,
+        "const b = document.getElementById('play-opener'); return !b.classList.contains('hidden') && b.dataset.guess && b.dataset.guess.length === 4 && b.textContent",
+        "the Mastermind opener",
+    )
+    .await;
+    assert!(said.as_str().unwrap().contains("first guess"), "{said}");
+    click(c, "#play-opener button.use").await;
+    for k in 0..4 {
+        assert_eq!(
+            js(c, &format!("return document.querySelector('#play-slots .peg[data-slot=\"{k}\"]').dataset.symbol")).await,
+            js(c, &format!("return document.getElementById('play-opener').dataset.guess[{k}]")).await,
+        );
+    }
+    click(c, "#play-submit").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1 && document.getElementById('play-opener').classList.contains('hidden')",
+        "no opener after the first guess",
+    )
+    .await;
+}
