@@ -269,6 +269,9 @@ async function analyse() {
         const suspects = diagnosisView($('assist-warning'), e, {
           pending: null,
           noun: 'reply',
+          count: A.rows.length,
+          game: g,
+          guesses: [null, ...A.rows.map((m) => m.guess)],
           onFix: (n, reply) => { A.rows[n - 1] = { guess: A.rows[n - 1].guess, feedback: reply }; changed(); },
         });
         renderRows(suspects);

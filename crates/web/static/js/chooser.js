@@ -178,10 +178,10 @@ export function gameChanged() {
       else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
       if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
       const example = g.examples[0] || g.replies[Math.floor(g.replies.length / 2)];
-      const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(Number(g.codes))} codes`;
+      const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(g.codes)} codes`;
       $('game-info').textContent = `${g.name} · ${size} · replies like ${example}` +
         (notes.length ? ` · ${notes.join('; ')}` : '');
-      const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(Number(g.codes))}.`;
+      const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(g.codes)}.`;
       for (const id of ['play-hint', 'solve-hint']) {
         $(id).disabled = !g.allows.hint;
         $(id).title = hintWhy;

@@ -109,6 +109,7 @@ export function saveState() {
 // ---------------------------------------------------------------- files
 const CHART_STYLE = `text { font: 12px system-ui, sans-serif; fill: #4a5268; }
 .title { font-size: 13px; font-weight: 600; fill: #1d2330; }
+.heading { font-size: 15px; font-weight: 700; fill: #1d2330; }
 .grid { stroke: #e9ecf2; stroke-width: 1; } .axis { stroke: #9aa3b8; stroke-width: 1; }`;
 
 // The chart as a standalone SVG file: its styles inside, on a white ground.
@@ -116,11 +117,18 @@ export function chartSvgText() {
   const shown = $('analysis-chart').querySelector('svg');
   if (!shown) return '';
   const copy = shown.cloneNode(true);
-  const [, , w, h] = copy.getAttribute('viewBox').split(' ').map(Number);
+  const [, , w, h0] = copy.getAttribute('viewBox').split(' ').map(Number);
+  // The file has a title of its own: what is charted, and for which game.
+  const TITLE = 26;
+  const h = h0 + TITLE;
+  copy.setAttribute('viewBox', `0 ${-TITLE} ${w} ${h}`);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', w);
   copy.setAttribute('height', h);
-  copy.prepend(svg('rect', { x: 0, y: 0, width: w, height: h, fill: '#ffffff' }));
+  const title = `Guesses needed · ${$('analysis-game').textContent}`;
+  copy.prepend(svg('text', { x: 8, y: -8, class: 'heading' }, title));
+  copy.prepend(svg('title', {}, title));
+  copy.prepend(svg('rect', { x: 0, y: -TITLE, width: w, height: h, fill: '#ffffff' }));
   copy.prepend(svg('style', {}, CHART_STYLE));
   return new XMLSerializer().serializeToString(copy);
 }

@@ -20,7 +20,9 @@ function playRow(g, m, n) {
   right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
   row.append(right);
   const left = `${plural(m.remaining, 'secret')} left`;
-  const note = m.could_be_secret === false ? `${left} · could not be the secret` : left;
+  // In a game that ends once the secret is known (the coins), a move is never a secret.
+  const known = S.game && S.game.list && S.game.list.end === 'known' && sameGame(S.game.game, S.play && S.play.game);
+  const note = m.could_be_secret === false && !known ? `${left} · could not be the secret` : left;
   row.append(el('span', 'note', note));
   return row;
 }

@@ -243,6 +243,35 @@ pub async fn figures_download(c: &Client) {
     )
     .await;
     assert_eq!(files[0], "<svg");
+    // The chart file has a title: what is charted, for which game.
+    let svg = js(
+        c,
+        "return decodeURIComponent(document.getElementById('chart-svg').href.split(',')[1])",
+    )
+    .await;
+    let game = text(c, "#analysis-game").await;
+    assert!(
+        svg.as_str()
+            .unwrap()
+            .contains(&format!("<title>Guesses needed · {game}</title>")),
+        "{svg}"
+    );
+    // Bars grow with their count: more secrets, a taller bar, however few.
+    let bars = js(c, "return [...document.querySelectorAll('#analysis-chart rect.bar')].map((r) => [Number(r.querySelector('title').textContent.match(/: ([0-9,]+) secret/)[1].replace(/,/g, '')), Number(r.getAttribute('height'))])").await;
+    let bars: Vec<(f64, f64)> = bars
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b[0].as_f64().unwrap(), b[1].as_f64().unwrap()))
+        .collect();
+    assert!(bars.len() > 2, "{bars:?}");
+    for a in &bars {
+        for b in &bars {
+            if a.0 < b.0 {
+                assert!(a.1 < b.1, "{a:?} is not lower than {b:?}");
+            }
+        }
+    }
     let csv = files[1].as_str().unwrap();
     let total = text(c, "#analysis-table tr[data-strategy=most-parts] td.total").await;
     assert!(csv.starts_with("Strategy,Average,Worst,Total,1,"), "{csv}");

@@ -142,6 +142,7 @@ async fn tried(c: Client, url: String) {
     tried::game_files_keep_their_identity(&c).await;
     tried::wordle_on_the_nyt_lists(&c).await;
     tried::openers_before_the_first_row(&c).await;
+    tried::the_rough_edges(&c).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

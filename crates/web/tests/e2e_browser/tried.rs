@@ -575,3 +575,209 @@ pub async fn openers_before_the_first_row(c: &Client) {
     )
     .await;
 }
+
+/// The rough edges: Crack my secret takes a typed answer (1A2B), its answer pegs are touch
+/// targets on a phone, its review names the computer's guesses; the Assistant treats equally
+/// likely mistakes as ties, draws Wordle fixes as tiles, says "this reply" of one row, and
+/// undoes Start over; 36^16 is written exactly; the chart's scale keeps 1 below 10.
+pub async fn the_rough_edges(c: &Client) {
+    // A typed answer in Bulls and Cows.
+    choose(c, "bulls", "bulls").await;
+    click(c, "#tab-solve").await;
+    click(c, "#solve-new").await;
+    wait_js(
+        c,
+        "return document.querySelector('#solve-board .row.pending')",
+        "the computer's guess",
+    )
+    .await;
+    let typed = c.find(Locator::Css("#solve-fb-typed")).await.unwrap();
+    typed.send_keys("5a").await.unwrap();
+    let why = shown(c, "#solve-fb-why", "a typed answer refused").await;
+    assert!(why.contains("1A2B"), "{why}");
+    assert_eq!(
+        js(c, "return document.getElementById('solve-submit').disabled").await,
+        true
+    );
+    typed.clear().await.unwrap();
+    typed.send_keys("1a2b").await.unwrap();
+    wait_js(c, "return document.getElementById('solve-fb-text').textContent === '1A2B' && document.getElementById('solve-fb-why').classList.contains('hidden')", "the typed answer read").await;
+    assert_eq!(count(c, "#solve-fb .key.bull").await, 1);
+    assert_eq!(count(c, "#solve-fb .key.cow").await, 2);
+    typed.send_keys("\u{E007}").await.unwrap();
+    wait_js(c, "const r = document.querySelector('#solve-board .row:not(.pending) .fb-text'); return r && r.textContent === '1A2B'", "the typed answer given").await;
+
+    // A whole solve of Mastermind 2 × 3 with typed answers: the review names the computer.
+    choose(c, "mastermind", "mastermind").await;
+    crate::page::set_number(c, "#game-pegs", 2).await;
+    crate::page::set_number(c, "#game-colors", 3).await;
+    wait_js(c, "return document.getElementById('game-info').textContent.includes('mastermind 2 pegs 3 colours')", "MM(2,3)").await;
+    let game = Game::new(&GameSpec::mastermind(2, 3)).unwrap();
+    let secret = game.parse_guess("21").unwrap();
+    click(c, "#solve-new").await;
+    for _ in 0..6 {
+        let guess = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "a guess").await;
+        let reply = game.format_feedback(
+            game.score(&secret, &game.parse_guess(guess.as_str().unwrap()).unwrap()),
+        );
+        let typed = c.find(Locator::Css("#solve-fb-typed")).await.unwrap();
+        typed.clear().await.unwrap();
+        let answered = count(c, "#solve-board .row:not(.pending)").await;
+        typed.send_keys(&format!("{reply}\u{E007}")).await.unwrap();
+        wait_js(
+            c,
+            &format!(
+                "return document.querySelectorAll('#solve-board .row:not(.pending)').length === {}",
+                answered + 1
+            ),
+            "the answer",
+        )
+        .await;
+        if text(c, "#solve-status").await.starts_with("Solved") {
+            break;
+        }
+    }
+    wait_js(
+        c,
+        "return document.getElementById('solve-review').dataset.moves",
+        "the review",
+    )
+    .await;
+    let head = js(c, "return [...document.querySelectorAll('#solve-review th')].map((t) => t.textContent).join('|')").await;
+    assert!(
+        head.as_str().unwrap().contains("The computer's guess")
+            && !head.as_str().unwrap().contains("Your guess"),
+        "{head}"
+    );
+
+    // Answer pegs on a phone: touch targets of 32 pixels at least.
+    c.set_window_size(400, 900).await.unwrap();
+    crate::page::set_number(c, "#game-pegs", 4).await;
+    crate::page::set_number(c, "#game-colors", 6).await;
+    wait_js(c, "return document.getElementById('game-info').textContent.includes('mastermind 4 pegs 6 colours')", "MM(4,6)").await;
+    click(c, "#solve-new").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#solve-fb .key').length === 4",
+        "the answer pegs",
+    )
+    .await;
+    let sizes = js(c, "return [...document.querySelectorAll('#solve-fb .key')].map((k) => { const r = k.getBoundingClientRect(); return Math.min(r.width, r.height); })").await;
+    for s in sizes.as_array().unwrap() {
+        assert!(s.as_f64().unwrap() >= 32.0, "answer pegs of {sizes}");
+    }
+    fits_the_width(c, "typed answers on a phone").await;
+    screenshot(c, "tried-7-phone-answer").await;
+    c.set_window_size(1200, 1100).await.unwrap();
+
+    // 36^16 written exactly.
+    crate::page::set_number(c, "#game-pegs", 16).await;
+    crate::page::set_number(c, "#game-colors", 36).await;
+    let codes = thousands_u128(36u128.pow(16));
+    wait_js(
+        c,
+        &format!(
+            "return document.getElementById('game-info').textContent.includes('{codes} codes')"
+        ),
+        &format!("{codes} codes"),
+    )
+    .await;
+
+    // The Assistant: equal mistakes said as ties; one row said as one; Start over undone.
+    crate::page::set_number(c, "#game-pegs", 4).await;
+    crate::page::set_number(c, "#game-colors", 6).await;
+    wait_js(c, "return document.getElementById('game-info').textContent.includes('mastermind 4 pegs 6 colours')", "MM(4,6)").await;
+    click(c, "#tab-assist").await;
+    for (guess, reply) in [("0000", "1B0W"), ("0000", "2B0W")] {
+        type_assist(c, guess).await;
+        click(
+            c,
+            &format!("#assist-fb button.reply[data-reply=\"{reply}\"]"),
+        )
+        .await;
+        let rows = count(c, "#assist-board .row").await;
+        click(c, "#assist-add").await;
+        wait_js(
+            c,
+            &format!(
+                "return document.querySelectorAll('#assist-board .row').length === {}",
+                rows + 1
+            ),
+            "the row",
+        )
+        .await;
+    }
+    let said = shown(c, "#assist-warning .likeliest", "the likeliest mistakes").await;
+    assert!(
+        said.starts_with("As likely as each other: reply 1 or reply 2"),
+        "a tie, said as one: {said}"
+    );
+    click(c, "#assist-clear").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#assist-board .row').length === 0",
+        "the rows wiped",
+    )
+    .await;
+    click(c, "#assist-undo").await;
+    wait_js(
+        c,
+        "return document.querySelectorAll('#assist-board .row').length === 2",
+        "the rows back",
+    )
+    .await;
+    click(c, "#assist-clear").await;
+
+    // Wordle: one row no secret gives, said of one row, its fixes drawn as tiles.
+    choose(c, "wordle", "wordle").await;
+    type_assist(c, "salet").await;
+    for k in 0..5 {
+        click(c, &format!("#assist-fb .tile[data-index=\"{k}\"]")).await;
+        click(c, &format!("#assist-fb .tile[data-index=\"{k}\"]")).await;
+    }
+    assert_eq!(text(c, "#assist-fb-text").await, "GGGGG");
+    click(c, "#assist-add").await;
+    let warning = shown(c, "#assist-warning", "the contradiction").await;
+    assert!(
+        warning.starts_with("No secret gives this reply."),
+        "{warning}"
+    );
+    assert!(count(c, "#assist-warning .fix").await > 0, "fixes offered");
+    assert_eq!(
+        count(c, "#assist-warning .fix").await * 2,
+        count(c, "#assist-warning .fix .tiles").await,
+        "each fix drawn as tiles, from and to"
+    );
+    screenshot(c, "tried-8-wordle-fix").await;
+    click(c, "#assist-clear").await;
+
+    // The chart's scale: 10 secrets stand taller than 1, among thousands.
+    let heights = c
+        .execute_async(
+            "const done = arguments[0]; import('/js/chart.js').then((m) => { \
+             m.drawChart([{strategy: 'minimax', average: 3, worst: 3, histogram: {1: 1, 2: 10, 3: 5000}}]); \
+             done([...document.querySelectorAll('#analysis-chart rect.bar')].map((r) => Number(r.getAttribute('height')))); });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let h: Vec<f64> = heights
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(h.len() == 3 && h[0] < h[1] && h[1] < h[2], "{h:?}");
+}
+
+fn thousands_u128(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
