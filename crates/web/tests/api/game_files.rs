@@ -282,6 +282,29 @@ async fn the_shipped_coin_game_loads() {
         loaded["name"].as_str().unwrap().starts_with("12 coins"),
         "{loaded}"
     );
+    // A game's summary speaks of weighings, and never of a weighing that "could not have
+    // been the secret" (no weighing is a secret).
+    let p = app
+        .ok(
+            "POST",
+            "/api/play",
+            Some(json!({"game": loaded["game"], "secret_seed": 1})),
+        )
+        .await;
+    let id = p["id"].as_str().unwrap().to_string();
+    for weighing in ["a-b", "c-d"] {
+        app.ok(
+            "POST",
+            &format!("/api/play/{id}/guess"),
+            Some(json!({"guess": weighing})),
+        )
+        .await;
+    }
+    let over = app.ok("DELETE", &format!("/api/play/{id}"), None).await;
+    let summary = over["summary"].as_str().unwrap();
+    assert!(summary.contains("after 2 weighings"), "{summary}");
+    assert!(!summary.contains("secret given the earlier"), "{summary}");
+    assert!(!summary.contains("guess"), "{summary}");
 }
 
 /// Wordle on today's NYT lists is built into the server, named by a key: 14855 guesses, 3158

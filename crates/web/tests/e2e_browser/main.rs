@@ -127,6 +127,7 @@ async fn the_assistant_follows_a_game_played_elsewhere() {
 /// Dark mode, on a fresh page in a browser on a dark system.
 async fn dark(c: Client, url: String) {
     dark::every_tab_fits_in_the_dark(&c, &url).await;
+    tried::the_new_states_fit(&c, "dark").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -143,6 +144,7 @@ async fn tried(c: Client, url: String) {
     tried::wordle_on_the_nyt_lists(&c).await;
     tried::openers_before_the_first_row(&c).await;
     tried::the_rough_edges(&c).await;
+    tried::the_new_states_fit(&c, "light").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -781,3 +781,68 @@ fn thousands_u128(n: u128) -> String {
     }
     out
 }
+
+/// The new states, at 1280 and 400 pixels (in the light, or in the dark: `scheme` names the
+/// screenshots): the Assistant's opener and a guess refused beside its field, Play's opener,
+/// a typed answer refused in Crack my secret. Nothing is wider than the window, and the
+/// reasons are readable (their colour far from the page's).
+pub async fn the_new_states_fit(c: &Client, scheme: &str) {
+    c.set_window_size(1280, 900).await.unwrap();
+    choose(c, "wordle-nyt", "Wordle (NYT lists)").await;
+    click(c, "#tab-assist").await;
+    click(c, "#assist-clear").await;
+    wait_js(
+        c,
+        "return !document.getElementById('assist-opener').classList.contains('hidden')",
+        "the opener",
+    )
+    .await;
+    type_assist(c, "abcde").await;
+    guess_refused(c, "not a word of the list").await;
+    click(c, "#tab-play").await;
+    click(c, "#play-new").await;
+    wait_js(
+        c,
+        "return !document.getElementById('play-opener').classList.contains('hidden')",
+        "Play's opener",
+    )
+    .await;
+    click(c, "#tab-solve").await;
+    click(c, "#solve-new").await;
+    wait_js(
+        c,
+        "return document.querySelector('#solve-board .row.pending')",
+        "the computer's guess",
+    )
+    .await;
+    let typed = c.find(Locator::Css("#solve-fb-typed")).await.unwrap();
+    typed.clear().await.unwrap();
+    typed.send_keys("GGX").await.unwrap();
+    shown(c, "#solve-fb-why", "the typed answer refused").await;
+    for (width, height) in [(1280, 900), (400, 900)] {
+        c.set_window_size(width, height).await.unwrap();
+        for tab in ["play", "solve", "assist"] {
+            click(c, &format!("#tab-{tab}")).await;
+            fits_the_width(
+                c,
+                &format!("the new states of {tab} at {width} px ({scheme})"),
+            )
+            .await;
+            screenshot(c, &format!("{scheme}-{width}-{tab}-new")).await;
+        }
+    }
+    // The reason beside the Assistant's guess stands out from the page.
+    let contrast = js(
+        c,
+        "const rgb = (s) => s.match(/[0-9.]+/g).slice(0, 3).map(Number); \
+         const lum = (s) => { const [r, g, b] = rgb(s); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+         const card = getComputedStyle(document.querySelector('#panel-assist .card')).backgroundColor; \
+         return Math.abs(lum(getComputedStyle(document.getElementById('assist-guess-why')).color) - lum(card));",
+    )
+    .await;
+    assert!(
+        contrast.as_f64().unwrap() > 60.0,
+        "the reason's colour against the card: {contrast}"
+    );
+    c.set_window_size(1200, 1100).await.unwrap();
+}
