@@ -18,6 +18,10 @@ use crate::body::ApiJson;
 /// into the server are never forgotten).
 pub const MAX_GAMES: usize = 32;
 
+/// Most Wordle games extended by words outside their lists (`POST /api/game-extend`) kept at
+/// once; the oldest is forgotten first.
+pub const MAX_EXTENDED: usize = 4;
+
 /// Longest game file the page may send, in bytes.
 pub const MAX_TEXT: usize = 1 << 20;
 
@@ -149,6 +153,17 @@ impl CustomGames {
             if order.len() > MAX_GAMES {
                 let old = order.remove(0);
                 map.remove(&old);
+            }
+            // Wordle games extended by the Assistant's words hold a table each (47 MB on the
+            // NYT lists): only the latest few are kept.
+            let extended: Vec<String> = order
+                .iter()
+                .filter(|f| map.get(*f).is_some_and(|k| !k.listed))
+                .cloned()
+                .collect();
+            for old in extended.iter().take(extended.len().saturating_sub(MAX_EXTENDED)) {
+                order.retain(|f| f != old);
+                map.remove(old);
             }
         }
         view
