@@ -161,7 +161,10 @@ impl CustomGames {
                 .filter(|f| map.get(*f).is_some_and(|k| !k.listed))
                 .cloned()
                 .collect();
-            for old in extended.iter().take(extended.len().saturating_sub(MAX_EXTENDED)) {
+            for old in extended
+                .iter()
+                .take(extended.len().saturating_sub(MAX_EXTENDED))
+            {
                 order.retain(|f| f != old);
                 map.remove(old);
             }

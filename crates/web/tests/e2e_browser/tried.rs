@@ -341,6 +341,13 @@ pub async fn game_files_keep_their_identity(c: &Client) {
         rules.contains("Yellow, Blue, Green"),
         "the file's paragraph: {rules}"
     );
+    // The address names the file by its fingerprint once the game is settled.
+    wait_js(
+        c,
+        "return /[?&]fp=[0-9a-f]{16}(&|$)/.test(location.search)",
+        "the fingerprint in the address",
+    )
+    .await;
     let link = c.current_url().await.unwrap().to_string();
     assert!(!link.contains("undefined"), "{link}");
     let fp = link.split("fp=").nth(1).unwrap()[..16].to_string();
@@ -441,6 +448,22 @@ pub async fn game_files_keep_their_identity(c: &Client) {
         )
         .await,
         true
+    );
+    // A weighing is never the secret: its row does not say it could not be.
+    click(c, "#play-new").await;
+    wait_js(c, "return !document.getElementById('play-word').classList.contains('hidden') && document.querySelectorAll('#play-board .row').length === 0", "the coins' field").await;
+    let field = c.find(Locator::Css("#play-word")).await.unwrap();
+    field.send_keys("abcd-efgh\u{E007}").await.unwrap();
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the weighing",
+    )
+    .await;
+    let note = text(c, "#play-board .row .note").await;
+    assert!(
+        note.contains("left") && !note.contains("could not be"),
+        "{note}"
     );
 }
 
@@ -750,6 +773,18 @@ pub async fn the_rough_edges(c: &Client) {
     );
     screenshot(c, "tried-8-wordle-fix").await;
     click(c, "#assist-clear").await;
+
+    // A Wordle tree: its replies drawn as the tiles of the guess they answer, not as BBYBB.
+    click(c, "#tab-analyze").await;
+    js(c, "for (const cb of document.querySelectorAll('#analyze-strategies input[type=checkbox]')) { cb.checked = cb.value === 'first'; cb.dispatchEvent(new Event('change', {bubbles: true})); } return true").await;
+    click(c, "#analyze-run").await;
+    wait_js(c, "return document.querySelector('#tree-root li.root') && document.querySelectorAll('#tree-root li.root > ul > li').length > 0", "the Wordle tree").await;
+    let replies = js(c, "return [...document.querySelectorAll('#tree-root li.root > ul > li')].map((li) => [li.dataset.reply, li.querySelector('.node .reply').classList.contains('tiles'), [...li.querySelectorAll('.node .reply .tile')].map((t) => t.dataset.colour || 'B').join('')])").await;
+    for r in replies.as_array().unwrap() {
+        assert_eq!(r[1], true, "tiles: {r}");
+        assert_eq!(r[0], r[2], "the tiles are the reply: {r}");
+    }
+    screenshot(c, "tried-9-wordle-tree").await;
 
     // The chart's scale: 10 secrets stand taller than 1, among thousands.
     let heights = c
