@@ -509,6 +509,42 @@ pub async fn wordle_on_the_nyt_lists(c: &Client) {
     let link = c.current_url().await.unwrap().to_string();
     assert!(link.contains("game=wordle-nyt"), "{link}");
     screenshot(c, "tried-5-nyt").await;
+    // A hint on the NYT lists.
+    click(c, "#play-hint").await;
+    wait_js(
+        c,
+        "return document.querySelector('#play-hint-panel tr[data-strategy] .pegs.word')",
+        "a hint on the NYT lists",
+    )
+    .await;
+    // An error from the server (the game ended there behind the page's back) goes away once
+    // Enter is pressed on an empty field: nothing is played, and the old refusal no longer
+    // applies.
+    let id = crate::page::session(c, "play").await;
+    c.execute_async(
+        "const [id, done] = arguments; fetch('/api/play/' + id, {method: 'DELETE'}).then(() => done(true));",
+        vec![serde_json::json!(id)],
+    )
+    .await
+    .unwrap();
+    let field = c.find(Locator::Css("#play-word")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys("crane\u{E007}").await.unwrap();
+    let error = shown(
+        c,
+        "#play-error",
+        "the refusal of a game ended on the server",
+    )
+    .await;
+    assert!(error.contains("ended on the server"), "{error}");
+    field.clear().await.unwrap();
+    field.send_keys("\u{E007}").await.unwrap();
+    wait_js(
+        c,
+        "return document.getElementById('play-error').classList.contains('hidden')",
+        "the old error gone",
+    )
+    .await;
 }
 
 /// `n` with thousands separators, as the page writes counts.
