@@ -10,9 +10,11 @@
 //! ```
 //!
 //! The argument is the folder of Selby's trees (`../shared/wordle`, see its README). Each
-//! entry is keyed by the fingerprint of its game's lists, so that an entry never applies to
-//! other lists. The API test `openers::the_openers_table_is_what_the_verifier_computes`
-//! recomputes an entry.
+//! Wordle entry is keyed by the fingerprint of its game's lists, so that an entry never applies
+//! to other lists. Mastermind with 4 pegs and 6 colours (the page's first game) gets its entry
+//! from codebreak's exact search (`codebreak optimal`: fewest guesses in all), its tree replayed
+//! by the same verifier, keyed by the game's spec. The API tests of `openers` recompute an
+//! entry of each kind.
 
 use std::path::{Path, PathBuf};
 
@@ -76,6 +78,24 @@ fn main() {
             "source": "Alex Selby's optimal tree (alex1770/wordle), replayed by codebreak's tree verifier",
         }));
     }
+    // Mastermind 4 × 6: the exact optimum, searched, then replayed by the verifier.
+    let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+    let engine = codebreak_core::AnyEngine::new(&game).unwrap();
+    let solution = codebreak_search::Search::new(&engine, Default::default(), false)
+        .unwrap()
+        .run()
+        .unwrap();
+    let report = codebreak_tree::verify(&game, &solution.tree.root).unwrap();
+    openers.push(json!({
+        "spec": game.spec(),
+        "game": game.to_string(),
+        "hard": false,
+        "opener": game.format_code(&solution.tree.root.guess),
+        "secrets": report.secrets,
+        "total": report.total,
+        "worst": report.worst,
+        "source": "codebreak's exact search (codebreak optimal: fewest guesses in all), its tree replayed by the tree verifier",
+    }));
     let table = json!({
         "command": "cargo run --release -p codebreak-web --example openers -- ../shared/wordle > crates/web/data/openers.json",
         "openers": openers,

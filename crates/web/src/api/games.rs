@@ -117,19 +117,27 @@ impl ListView {
 
 /// The openers the page shows before the first row, with their exact figures: written by
 /// `cargo run --release -p codebreak-web --example openers` (Selby's Wordle trees replayed by
-/// codebreak's tree verifier), keyed by the fingerprint of each game's lists.
+/// codebreak's tree verifier, keyed by the fingerprint of each game's lists; Mastermind 4 × 6
+/// from the exact search, keyed by its spec).
 const OPENERS: &str = include_str!("../../data/openers.json");
 
-/// The table's entry for a game, if it has one.
+/// The table's entry for a game, if it has one: a list game's by the fingerprint of its lists,
+/// another game's by its spec.
 fn opener(game: &Game) -> Option<serde_json::Value> {
     static TABLE: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
-    let fp = format!("{:016x}", game.list()?.fingerprint());
     let table = TABLE.get_or_init(|| serde_json::from_str(OPENERS).unwrap_or_default());
-    table["openers"]
-        .as_array()?
-        .iter()
-        .find(|o| o["fingerprint"] == fp.as_str())
-        .cloned()
+    let entries = table["openers"].as_array()?.iter();
+    match game.list() {
+        Some(list) => {
+            let fp = format!("{:016x}", list.fingerprint());
+            entries.filter(|o| o["fingerprint"] == fp.as_str()).last()
+        }
+        None => {
+            let spec = serde_json::to_value(game.spec()).ok()?;
+            entries.filter(|o| o["spec"] == spec).last()
+        }
+    }
+    .cloned()
 }
 
 /// A few replies to show as examples: spread over the list, the win last.

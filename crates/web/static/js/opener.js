@@ -1,8 +1,9 @@
 // The recommended opener, shown before the first row (the Assistant) or the first guess
-// (Play): for Wordle, the opener of the table the server ships with each game's description
-// (Selby's trees replayed by codebreak's tree verifier: guesses in all, average, worst case,
-// exact); for a small game, the strategies' first guesses from /api/hint on an empty history,
-// with what the best of them leaves. Nothing is typed in: every figure comes from the server.
+// (Play): for Wordle and Mastermind 4 × 6, the opener of the table the server ships with each
+// game's description (Selby's trees, and codebreak's exact search, replayed by codebreak's tree
+// verifier: guesses in all, average, worst case, exact); for another small game, the
+// strategies' first guesses from /api/hint on an empty history, with what the best of them
+// leaves. Nothing is typed in: every figure comes from the server.
 
 import { api } from '/js/api.js';
 import { codeView } from '/js/board.js';
@@ -23,8 +24,8 @@ export async function showOpener(id, g, d, onUse) {
   if (d.opener) {
     const o = d.opener;
     guess = o.opener;
-    text = ` — with Alex Selby's tree after it, ${num(o.total)} guesses over ${num(o.secrets)} secrets ` +
-      `(${fmt(o.total / o.secrets, 4)} on average, at most ${o.worst}): exact, replayed by codebreak's tree verifier.`;
+    text = ` — with the best play after it, ${num(o.total)} guesses over ${num(o.secrets)} secrets ` +
+      `(${fmt(o.total / o.secrets, 4)} on average, at most ${o.worst}): exact, from ${o.source}.`;
   } else if (d.allows.hint && Number(d.codes) <= LIVE_CODES) {
     const key = JSON.stringify(d.game);
     if (!asked[key]) asked[key] = api('POST', '/api/hint', { game: d.game, history: [] });

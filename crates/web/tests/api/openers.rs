@@ -1,7 +1,7 @@
 //! The openers table the page shows before the first row (`crates/web/data/openers.json`,
-//! written by `cargo run --release -p codebreak-web --example openers`): an entry recomputed
-//! here by replaying Selby's tree with codebreak's verifier, and every entry served with its
-//! game.
+//! written by `cargo run --release -p codebreak-web --example openers`): a Wordle entry
+//! recomputed here by replaying Selby's tree with codebreak's verifier, the Mastermind entry by
+//! the exact search, and every entry served with its game.
 
 use std::path::PathBuf;
 
@@ -103,8 +103,36 @@ async fn every_wordle_game_has_its_opener() {
         .ok(
             "POST",
             "/api/game",
+            Some(json!({"game": {"game": "mastermind", "pegs": 3, "colors": 5}})),
+        )
+        .await;
+    assert_eq!(d["opener"], Value::Null, "no entry for MM(3,5)");
+}
+
+/// The Mastermind 4 × 6 entry is the exact search's optimum, its tree replayed by the verifier
+/// (Koyama and Lai's 5625), served with the game.
+#[tokio::test]
+async fn the_mastermind_opener_is_the_exact_optimum() {
+    let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(4, 6)).unwrap();
+    let engine = codebreak_core::AnyEngine::new(&game).unwrap();
+    let solution = codebreak_search::Search::new(&engine, Default::default(), false)
+        .unwrap()
+        .run()
+        .unwrap();
+    let report = codebreak_tree::verify(&game, &solution.tree.root).unwrap();
+    let app = App::new();
+    let d = app
+        .ok(
+            "POST",
+            "/api/game",
             Some(json!({"game": {"game": "mastermind"}})),
         )
         .await;
-    assert_eq!(d["opener"], Value::Null);
+    assert_eq!(
+        d["opener"]["opener"],
+        game.format_code(&solution.tree.root.guess)
+    );
+    assert_eq!(d["opener"]["total"], report.total);
+    assert_eq!(d["opener"]["secrets"], report.secrets);
+    assert_eq!(d["opener"]["worst"], report.worst);
 }

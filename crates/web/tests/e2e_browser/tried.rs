@@ -609,18 +609,41 @@ pub async fn openers_before_the_first_row(c: &Client) {
         "the opener in Play",
     )
     .await;
-    // Mastermind: the strategies' best first guess, with what it leaves.
+    // Mastermind 4 × 6: the exact optimum's opener, with its figures from the table.
+    let mm = table["openers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["game"] == "mastermind 4 pegs 6 colours")
+        .unwrap()
+        .clone();
     choose(c, "mastermind", "mastermind 4 pegs 6 colours").await;
     click(c, "#play-new").await;
     let said = wait_js(
         c,
-        "const b = document.getElementById('play-opener'); return !b.classList.contains('hidden') && b.dataset.guess && b.dataset.guess.length === 4 && b.textContent",
+        &format!("const b = document.getElementById('play-opener'); return !b.classList.contains('hidden') && b.dataset.guess === {:?} && b.textContent", mm["opener"].as_str().unwrap()),
         "the Mastermind opener",
+    )
+    .await;
+    let figures = format!(
+        "{} guesses over {} secrets",
+        thousands(mm["total"].as_u64().unwrap()),
+        thousands(mm["secrets"].as_u64().unwrap())
+    );
+    assert!(said.as_str().unwrap().contains(&figures), "{said}");
+    // A game with no entry: the strategies' best first guess, with what it leaves.
+    crate::page::set_number(c, "#game-pegs", 3).await;
+    wait_js(c, "return document.getElementById('game-info').textContent.includes('mastermind 3 pegs 6 colours')", "MM(3,6)").await;
+    click(c, "#play-new").await;
+    let said = wait_js(
+        c,
+        "const b = document.getElementById('play-opener'); return !b.classList.contains('hidden') && b.dataset.guess && b.dataset.guess.length === 3 && b.textContent",
+        "the MM(3,6) opener",
     )
     .await;
     assert!(said.as_str().unwrap().contains("first guess"), "{said}");
     click(c, "#play-opener button.use").await;
-    for k in 0..4 {
+    for k in 0..3 {
         assert_eq!(
             js(c, &format!("return document.querySelector('#play-slots .peg[data-slot=\"{k}\"]').dataset.symbol")).await,
             js(c, &format!("return document.getElementById('play-opener').dataset.guess[{k}]")).await,
