@@ -126,15 +126,15 @@ const OPENERS: &str = include_str!("../../data/openers.json");
 fn opener(game: &Game) -> Option<serde_json::Value> {
     static TABLE: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| serde_json::from_str(OPENERS).unwrap_or_default());
-    let entries = table["openers"].as_array()?.iter();
+    let mut entries = table["openers"].as_array()?.iter();
     match game.list() {
         Some(list) => {
             let fp = format!("{:016x}", list.fingerprint());
-            entries.filter(|o| o["fingerprint"] == fp.as_str()).last()
+            entries.find(|o| o["fingerprint"] == fp.as_str())
         }
         None => {
             let spec = serde_json::to_value(game.spec()).ok()?;
-            entries.filter(|o| o["spec"] == spec).last()
+            entries.find(|o| o["spec"] == spec)
         }
     }
     .cloned()

@@ -90,8 +90,10 @@ function renderPlay() {
 function playNotice() {
   const p = S.play;
   const other = p && S.game && !sameGame(p.game, S.game.game);
+  // A game file's game by the file's name.
+  const d = p && S.described[JSON.stringify(p.game)];
   notice('play-notice', other
-    ? `This game is ${p.name}; the chooser now says ${S.game.name}: press New game to play that.`
+    ? `This game is ${d ? d.name : p.name}; the chooser now says ${S.game.name}: press New game to play that.`
     : '');
 }
 function renderComposer() {

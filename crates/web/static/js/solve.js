@@ -221,11 +221,11 @@ function clearSolve(message) {
 // one); one in progress stays, with a note.
 // How the answers are given, in the chosen game's words.
 const INTROS = {
-  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would.',
+  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would, or by typing the colours (GYB.B).',
   names: 'Think of a secret of this game and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
   twod: 'Think of a point of the grid and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
 };
-const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs.';
+const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs, or by typing the answer (such as 1B2W, or 1A2B in Bulls and Cows).';
 export async function syncSolve() {
   const s = S.solve;
   const g = S.game;
