@@ -188,6 +188,20 @@ impl CustomGames {
             .map(|k| Ok(k.clone()))
     }
 
+    /// Whether making the game a spec names may build a table: the built-in Wordle (built
+    /// once per process), or a game built into the server not built yet.
+    pub fn may_build(&self, spec: &GameSpec) -> bool {
+        match spec.kind {
+            GameKind::Wordle => true,
+            GameKind::Custom => spec
+                .fingerprint
+                .as_deref()
+                .and_then(|fp| BUNDLED.iter().position(|b| *b == fp))
+                .is_some_and(|k| self.bundled[k].get().is_none()),
+            _ => false,
+        }
+    }
+
     /// The game file a custom spec names, if it is kept.
     pub fn kept(&self, spec: &GameSpec) -> Option<Kept> {
         let fp = spec.fingerprint.as_deref()?;
@@ -310,7 +324,7 @@ pub async fn extend(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ExtendRequest>,
 ) -> Result<Response, ApiError> {
-    let base = state.game_of(&req.game)?;
+    let base = state.game_of(&req.game).await?;
     let list = match base.list() {
         Some(l) if super::hint::is_wordle(&base) => l.clone(),
         _ => {

@@ -162,7 +162,7 @@ pub async fn describe(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<DescribeRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     // A game file: its name and paragraph, and the spec that names it.
     let file = (req.game.kind == GameKind::Custom)
         .then(|| state.custom().kept(&req.game))

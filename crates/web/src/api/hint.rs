@@ -76,7 +76,7 @@ pub async fn best(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<BestRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     let history = read_history(&game, &req.history)?;
     let (engine, _) = state
         .engine(&game, state.limits().interactive_codes, "the best move", 0)
@@ -93,7 +93,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     let show = req.show.unwrap_or(state.limits().show_candidates);
     let history = read_history(&game, &req.history)?;
     let options = HintOptions {
@@ -161,7 +161,7 @@ pub async fn check(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CheckRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     codebreak_session::MOVES
         .check(req.history.len() as u64)
         .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;

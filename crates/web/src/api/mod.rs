@@ -111,9 +111,16 @@ impl AppState {
         &self.0.custom
     }
 
-    /// The game a request names (a built-in one, or a loaded game file).
-    fn game_of(&self, spec: &GameSpec) -> Result<Game, ApiError> {
-        self.0.custom.game(spec)
+    /// The game a request names (a built-in one, or a loaded game file). A game whose lists
+    /// may still have to be built (Wordle's table, the NYT lists on first use) is made on the
+    /// blocking pool, never on the async runtime.
+    async fn game_of(&self, spec: &GameSpec) -> Result<Game, ApiError> {
+        if !self.0.custom.may_build(spec) {
+            return self.0.custom.game(spec);
+        }
+        let state = self.clone();
+        let spec = spec.clone();
+        blocking(move || state.0.custom.game(&spec)).await?
     }
 
     /// Bytes charged against the memory budget now.
