@@ -366,7 +366,14 @@ impl PlaySession {
 
     fn summary(&self, outcome: Outcome, secret: &str) -> String {
         let n = self.moves.len();
-        let guesses = |k: usize| format!("{k} guess{}", if k == 1 { "" } else { "es" });
+        // The game's own word for a move (a game file may say "weighing").
+        let (one, many) = self
+            .engine
+            .game()
+            .list()
+            .map_or(("guess", "guesses"), |l| l.move_words());
+        let (one, many) = (one.to_string(), many.to_string());
+        let guesses = |k: usize| format!("{k} {}", if k == 1 { &one } else { &many });
         let wasted = self
             .moves
             .iter()
@@ -374,7 +381,7 @@ impl PlaySession {
             .count();
         let mut text = match outcome {
             Outcome::Won => format!(
-                "You broke the code {secret} with {} out of {}.",
+                "You broke the code: the secret was {secret}, found with {} out of {}.",
                 guesses(self.used),
                 self.attempts
             ),
@@ -390,12 +397,19 @@ impl PlaySession {
                 guesses(self.used)
             ),
         };
-        if wasted > 0 {
+        // In a game that ends once the secret is known (the coins), a move is never a secret:
+        // whether it could have been one says nothing.
+        let known = self
+            .engine
+            .game()
+            .list()
+            .is_some_and(|l| l.end() == codebreak_core::End::Known);
+        if !known && wasted > 0 {
             text.push_str(&format!(
-                " {wasted} of your guesses could not have been the secret given the earlier answers."
+                " {wasted} of your {many} could not have been the secret given the earlier answers."
             ));
-        } else if n > 1 {
-            text.push_str(" Every guess could have been the secret.");
+        } else if !known && n > 1 {
+            text.push_str(&format!(" Every {one} could have been the secret."));
         }
         if self.maker.kind() == MakerKind::Adversarial {
             text.push_str(

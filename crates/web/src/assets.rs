@@ -53,6 +53,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     file!("/js/words.js", "js/words.js", JS),
     file!("/js/assist.js", "js/assist.js", JS),
     file!("/js/diagnosis.js", "js/diagnosis.js", JS),
+    file!("/js/opener.js", "js/opener.js", JS),
 ];
 
 /// Only this server's own files; no inline script, no other origin.

@@ -14,6 +14,7 @@
 //   words.js    games of words: typed guesses, Wordle's keyboard and tiles, a game file's replies
 //   assist.js   the Assistant: a game played elsewhere (/api/hint, /api/best)
 //   diagnosis.js  a contradiction diagnosed, with its fixes (Crack my secret, the Assistant)
+//   opener.js   the recommended opener before the first row (the Assistant, Play)
 
 import { api, drop } from '/js/api.js';
 import { listAnalysisStrategies, syncAnalysis } from '/js/analysis.js';
@@ -92,7 +93,9 @@ async function init() {
   applySettings(params);
   const seed = params.get('seed');
   const moves = params.get('moves');
-  if (seed !== null && moves) resumePlay(Number(seed), moves.split(',').filter(Boolean));
+  if (moves && (seed !== null || params.get('maker') === 'adversarial')) {
+    resumePlay(seed === null ? null : Number(seed), moves.split(',').filter(Boolean), params.get('resigned') === '1');
+  }
   selectTab(TABS.includes(tab) ? tab : 'play');
   await kindChanged(params.has('game'));
   // A link to a game file this server has not loaded: said, with what to do.

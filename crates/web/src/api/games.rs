@@ -115,6 +115,31 @@ impl ListView {
     }
 }
 
+/// The openers the page shows before the first row, with their exact figures: written by
+/// `cargo run --release -p codebreak-web --example openers` (Selby's Wordle trees replayed by
+/// codebreak's tree verifier, keyed by the fingerprint of each game's lists; Mastermind 4 × 6
+/// from the exact search, keyed by its spec).
+const OPENERS: &str = include_str!("../../data/openers.json");
+
+/// The table's entry for a game, if it has one: a list game's by the fingerprint of its lists,
+/// another game's by its spec.
+fn opener(game: &Game) -> Option<serde_json::Value> {
+    static TABLE: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| serde_json::from_str(OPENERS).unwrap_or_default());
+    let mut entries = table["openers"].as_array()?.iter();
+    match game.list() {
+        Some(list) => {
+            let fp = format!("{:016x}", list.fingerprint());
+            entries.find(|o| o["fingerprint"] == fp.as_str())
+        }
+        None => {
+            let spec = serde_json::to_value(game.spec()).ok()?;
+            entries.find(|o| o["spec"] == spec)
+        }
+    }
+    .cloned()
+}
+
 /// A few replies to show as examples: spread over the list, the win last.
 fn examples(replies: &[String], win: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -137,7 +162,11 @@ pub async fn describe(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<DescribeRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
+    // A game file: its name and paragraph, and the spec that names it.
+    let file = (req.game.kind == GameKind::Custom)
+        .then(|| state.custom().kept(&req.game))
+        .flatten();
     let kind = game.feedback();
     let replies: Vec<String> = kind
         .all()
@@ -161,7 +190,8 @@ pub async fn describe(
         .collect();
     Ok(ok(json!({
         "game": game.spec(),
-        "name": game.to_string(),
+        "name": file.as_ref().map_or_else(|| game.to_string(), |f| f.name.clone()),
+        "file": file.as_ref().map(|f| f.view()),
         "kind": game.kind().name(),
         "pegs": game.pegs(),
         "colors": game.colors(),
@@ -176,6 +206,7 @@ pub async fn describe(
         "reply_style": reply_style(&game),
         "examples": examples(&replies, &game.format_feedback(game.win())),
         "list": game.list().map(|l| ListView::of(l, req.words)),
+        "opener": opener(&game),
         "default_attempts": codebreak_session::default_attempts_for(&game),
         "allows": {
             "play": codes <= l.play_codes,

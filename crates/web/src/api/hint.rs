@@ -11,7 +11,7 @@ use axum::response::Response;
 use codebreak_core::{Code, Feedback, Game, GameSpec, Pool, Sampling, Ties};
 use codebreak_session::{HintOptions, ReviewOptions};
 use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{AppState, ok, parse_feedback, parse_guess, session_error, strategy_options};
 use crate::body::ApiJson;
@@ -76,7 +76,7 @@ pub async fn best(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<BestRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     let history = read_history(&game, &req.history)?;
     let (engine, _) = state
         .engine(&game, state.limits().interactive_codes, "the best move", 0)
@@ -93,7 +93,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     let show = req.show.unwrap_or(state.limits().show_candidates);
     let history = read_history(&game, &req.history)?;
     let options = HintOptions {
@@ -118,4 +118,112 @@ pub async fn hint(
         .await?
         .map_err(session_error)?;
     Ok(ok(serde_json::to_value(report).map_err(ApiError::invalid)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    #[serde(default)]
+    game: GameSpec,
+    /// The rows so far (for hard mode's rule); rows that cannot be read are left out.
+    #[serde(default)]
+    history: Vec<MoveIn>,
+    guess: Option<String>,
+    feedback: Option<String>,
+}
+
+/// What is wrong with a typed guess or reply, in the library's words (`null` when nothing).
+#[derive(Serialize)]
+struct Checked {
+    ok: bool,
+    why: Option<String>,
+    /// A guess of a Wordle game that is a five-letter word but not in the game's list: the
+    /// player's own site may accept it (see `POST /api/game-extend`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    outside_list: bool,
+}
+
+impl Checked {
+    fn of(r: Result<(), String>) -> Checked {
+        Checked {
+            ok: r.is_ok(),
+            why: r.err(),
+            outside_list: false,
+        }
+    }
+}
+
+/// `POST /api/check`: checks a guess and a reply as they are typed, before they are sent as a
+/// row or a move: the guess against the game's symbols, length and list, and hard mode's rule
+/// after the rows so far (naming the rule it breaks); the reply against the game's replies.
+/// Cheap (no engine, no strategy), so the page asks at every keystroke.
+pub async fn check(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CheckRequest>,
+) -> Result<Response, ApiError> {
+    let game = state.game_of(&req.game).await?;
+    codebreak_session::MOVES
+        .check(req.history.len() as u64)
+        .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;
+    let moves: Vec<(Code, Feedback)> = req
+        .history
+        .iter()
+        .filter_map(|m| {
+            Some((
+                game.parse_guess(&m.guess).ok()?,
+                game.parse_feedback(&m.feedback).ok()?,
+            ))
+        })
+        .collect();
+    let guess =
+        req.guess
+            .as_deref()
+            .map(|text| match game.parse_guess(text) {
+                Ok(code) => Checked::of(
+                    game.check_hard(&moves, &code)
+                        .map_err(|rule| format!("hard mode: {rule}")),
+                ),
+                Err(e) if is_wordle(&game) => wordle_fault(&game, text.trim())
+                    .unwrap_or_else(|| Checked::of(Err(e.to_string()))),
+                Err(e) => Checked::of(Err(e.to_string())),
+            });
+    let feedback = req.feedback.as_deref().map(|text| {
+        Checked::of(
+            game.parse_feedback(text)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        )
+    });
+    Ok(ok(
+        serde_json::json!({"guess": guess, "feedback": feedback}),
+    ))
+}
+
+/// Whether a game scores by Wordle's rule (the built-in Wordle, or a list game with that rule).
+pub(super) fn is_wordle(game: &Game) -> bool {
+    matches!(
+        game.feedback(),
+        codebreak_core::FeedbackKind::List { wordle: true, .. }
+    )
+}
+
+/// What is wrong with a word that a Wordle game does not read: its length, a character that is
+/// not a letter, or (a five-letter word) not being in the game's list of guesses.
+fn wordle_fault(game: &Game, text: &str) -> Option<Checked> {
+    let n = text.chars().count();
+    let why = if n != codebreak_core::wordle::LETTERS {
+        format!("\"{text}\" has {n} letters: a guess has 5")
+    } else if let Some(c) = text.chars().find(|c| !c.is_ascii_alphabetic()) {
+        format!("\"{text}\" is not a word: {c:?} is not a letter")
+    } else {
+        let guesses = game.list().map_or(0, |l| l.guess_count());
+        return Some(Checked {
+            ok: false,
+            why: Some(format!(
+                "\"{text}\" is not a word of the list ({guesses} words this game accepts)"
+            )),
+            outside_list: true,
+        });
+    };
+    Some(Checked::of(Err(why)))
 }

@@ -7,6 +7,7 @@
 //! | GET | `/api/limits` | the server's budgets |
 //! | POST | `/api/game` | validate a game spec and describe it (a list game's words, rules and replies too) |
 //! | POST, GET | `/api/game-file`, `/api/game-files` | load a self-contained game file; the games loaded |
+//! | POST | `/api/game-extend` | a Wordle game with words outside its list as guesses (the Assistant's rows) |
 //! | POST | `/api/play` | start a game against the computer's secret |
 //! | GET, DELETE | `/api/play/{id}` | its state; give up (reveals the secret) |
 //! | POST | `/api/play/{id}/guess` | play a guess |
@@ -15,6 +16,7 @@
 //! | POST | `/api/solve/{id}/reply`, `/undo`, `/correct` | answer, take back, correct |
 //! | POST | `/api/hint` | remaining secrets and each strategy's next guess |
 //! | POST | `/api/best` | the exact best next guess, where the position is small enough |
+//! | POST | `/api/check` | a guess and a reply checked as they are typed (symbols, length, list, hard mode) |
 //! | POST | `/api/review` | a finished game reviewed: each guess against the best, skill and luck |
 //! | POST | `/api/analyze` | start an analysis job (strategies, and the exact optimum) |
 //! | GET, DELETE | `/api/analyze/{job}` | its progress and results; drop it |
@@ -86,7 +88,11 @@ impl AppState {
             custom: {
                 let c = custom::CustomGames::default();
                 for g in config.games {
-                    c.add(g);
+                    let description = g
+                        .list()
+                        .map(|l| l.description().to_string())
+                        .filter(|d| !d.is_empty());
+                    c.add(custom::Kept::new(g.clone(), g.to_string(), description));
                 }
                 c
             },
@@ -105,9 +111,16 @@ impl AppState {
         &self.0.custom
     }
 
-    /// The game a request names (a built-in one, or a loaded game file).
-    fn game_of(&self, spec: &GameSpec) -> Result<Game, ApiError> {
-        self.0.custom.game(spec)
+    /// The game a request names (a built-in one, or a loaded game file). A game whose lists
+    /// may still have to be built (Wordle's table, the NYT lists on first use) is made on the
+    /// blocking pool, never on the async runtime.
+    async fn game_of(&self, spec: &GameSpec) -> Result<Game, ApiError> {
+        if !self.0.custom.may_build(spec) {
+            return self.0.custom.game(spec);
+        }
+        let state = self.clone();
+        let spec = spec.clone();
+        blocking(move || state.0.custom.game(&spec)).await?
     }
 
     /// Bytes charged against the memory budget now.
@@ -247,6 +260,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/game", post(games::describe))
         .route("/api/game-file", post(custom::load))
         .route("/api/game-files", get(custom::list))
+        .route("/api/game-extend", post(custom::extend))
         .route("/api/play", post(play::start))
         .route("/api/play/{id}", get(play::state).delete(play::resign))
         .route("/api/play/{id}/guess", post(play::guess))
@@ -257,6 +271,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/solve/{id}/correct", post(solve::correct))
         .route("/api/hint", post(hint::hint))
         .route("/api/best", post(hint::best))
+        .route("/api/check", post(hint::check))
         .route("/api/review", post(review::review))
         .route("/api/analyze", post(analyze::start))
         .route(

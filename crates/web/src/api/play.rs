@@ -58,7 +58,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     let setup = PlaySetup {
         maker: req.maker,
         attempts: req.attempts,

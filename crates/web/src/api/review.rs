@@ -29,7 +29,7 @@ pub async fn review(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     codebreak_session::MOVES
         .check(req.history.len() as u64)
         .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;

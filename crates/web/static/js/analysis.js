@@ -4,7 +4,7 @@
 
 import { api, drop } from '/js/api.js';
 import { gameView } from '/js/board.js';
-import { drawChart, drawTable, nameOf, tableRows } from '/js/chart.js';
+import { drawChart, drawTable, labelOf, tableRows } from '/js/chart.js';
 import { readSpec } from '/js/chooser.js';
 import { prepareDownloads, saveState } from '/js/keep.js';
 import { addOptimal, optimalRequest } from '/js/optimal.js';
@@ -146,7 +146,7 @@ function finished(j) {
   prepareDownloads(head, rows);
   const sel = $('tree-strategy');
   sel.replaceChildren(...j.results.map((r, i) => {
-    const o = el('option', null, r.description && r.description !== nameOf(r) ? `${nameOf(r)}: ${r.description}` : nameOf(r));
+    const o = el('option', null, labelOf(r));
     o.value = i;
     return o;
   }));

@@ -17,6 +17,20 @@ function isDark(i) {
   return [0, 1, 2, 5, 9, 11, 12, 14, 16, 17, 19, 22].includes(i) || i >= PALETTE.length;
 }
 const usesColours = (g) => g.kind === 'mastermind' || g.kind === 'blackpeg';
+// Colours named by their initial, for an alphabet that spells them (the medium game's YBGROP):
+// each peg is painted the colour its letter names, not the palette's colour of its place.
+const NAMED = {
+  R: ['red', '#e03131', true], G: ['green', '#2f9e44', true], B: ['blue', '#1c7ed6', true],
+  Y: ['yellow', '#fcc419', false], O: ['orange', '#f76707', false], P: ['purple', '#9c36b5', true],
+  W: ['white', '#f8f9fa', false], K: ['black', '#343a40', true], C: ['cyan', '#22b8cf', false],
+  M: ['magenta', '#d6336c', true], N: ['brown', '#a0522d', true], S: ['silver', '#adb5bd', false],
+};
+// The named colours of an alphabet, when every symbol is a colour's initial (and none repeats).
+function namedColours(alphabet) {
+  const up = alphabet.map((s) => s.toUpperCase());
+  if (!up.length || !up.every((s) => NAMED[s]) || new Set(up).size !== up.length) return null;
+  return up.map((s) => NAMED[s]);
+}
 // What drawing needs of a game, from the full spec the server echoes with every session (and,
 // for a list game, from its description: the chooser keeps every one it was given).
 export function gameView(spec) {
@@ -33,15 +47,21 @@ export function gameView(spec) {
       hard: !!spec.hard,
     };
   }
+  const alphabet = Array.from(spec.alphabet);
   return {
     kind: spec.game,
     style: d ? d.reply_style : spec.game,
     pegs: spec.game === 'twod' ? 2 : spec.pegs,
-    alphabet: Array.from(spec.alphabet),
+    alphabet,
+    named: spec.game === 'mastermind' || spec.game === 'blackpeg' ? namedColours(alphabet) : null,
     distinct_guess: !!spec.distinct_guess,
   };
 }
-export const symbolName = (g, sym) => (usesColours(g) ? `colour ${sym}` : sym);
+export function symbolName(g, sym) {
+  if (!usesColours(g)) return sym;
+  const k = g.alphabet.indexOf(sym);
+  return g.named && k >= 0 ? `${g.named[k][0]} (${sym})` : `colour ${sym}`;
+}
 
 // A peg: a <span> to look at, or a <button> (tag 'button') to press.
 export function peg(g, index, extra, tag) {
@@ -51,9 +71,11 @@ export function peg(g, index, extra, tag) {
   p.dataset.symbol = sym;
   p.textContent = sym;
   if (usesColours(g)) {
-    p.style.background = pegColor(index);
-    if (isDark(index)) p.classList.add('light-text');
-    p.title = `colour ${sym}`;
+    const named = g.named && g.named[index];
+    p.style.background = named ? named[1] : pegColor(index);
+    if (named ? named[2] : isDark(index)) p.classList.add('light-text');
+    p.title = symbolName(g, sym);
+    if (named) p.dataset.colour = named[0];
   } else {
     p.classList.add('digit');
   }

@@ -15,6 +15,15 @@ export function colourOf(r, i) { return COLOURS[r.strategy] || SPARE[i % SPARE.l
 // A result's name, the same in the legend, the table and the tree explorer: a loaded tree is
 // "loaded tree", whatever strategy its file names.
 export function nameOf(r) { return r.strategy === 'tree' ? 'loaded tree' : r.strategy; }
+// A result's label in the tree menu: its name, then its description unless that already
+// starts with the name ("optimal (fewest guesses…)", not "optimal: optimal (…)").
+export function labelOf(r) {
+  const name = nameOf(r);
+  const d = r.description;
+  if (!d || d === name) return name;
+  return d.startsWith(name) ? d : `${name}: ${d}`;
+}
+
 export function drawChart(results) {
   const box = $('analysis-chart');
   const worst = Math.max(...results.map((r) => r.worst));
@@ -55,8 +64,9 @@ export function drawChart(results) {
     results.forEach((r, i) => {
       const n = r.histogram[k] || 0;
       if (n === 0) return;
-      // A few secrets among thousands still show as a bar.
-      const h = Math.max(3, y(0) - y(n));
+      // A few secrets among thousands still show as a bar: every bar starts 2 pixels high
+      // and grows with its count, so that 10 secrets always stand taller than 1.
+      const h = 2 + (y(0) - y(n)) * (1 - 2 / (y(0) - y(ymax)));
       const rect = svg('rect', {
         x: x0 + i * barW, y: y(0) - h, width: Math.max(1, barW - 2), height: h,
         fill: colourOf(r, i), class: 'bar', 'data-strategy': r.strategy, 'data-guesses': k,

@@ -3,7 +3,7 @@
 
 import { api } from '/js/api.js';
 import { S } from '/js/state.js';
-import { $, WORDS, num, plural, show, showError } from '/js/util.js';
+import { $, WORDS, notice, num, plural, show, showError } from '/js/util.js';
 
 // What brings the panels in line with a newly chosen game: set by the page's entry point, so
 // that the chooser need not know the panels.
@@ -31,14 +31,17 @@ const WORDLE_RULES = 'Guess the five-letter word. Each letter of a guess turns g
 const HARD_RULES = ' Hard mode: every guess keeps the green letters in place and uses every green or yellow letter found so far.';
 // The rules of a list game, from its description: the file's paragraph, its replies, its end.
 function listRules(g) {
-  if (g.reply_style === 'wordle') return WORDLE_RULES + (g.list.hard ? HARD_RULES : '');
+  if (g.reply_style === 'wordle') return WORDLE_RULES + (g.list.hard ? HARD_RULES : '') + (g.file && g.file.description ? ' ' + g.file.description : '');
   const l = g.list;
   const replies = g.replies.length <= 12 ? g.replies.join(', ') : `${g.examples.join(', ')}…`;
   const end = l.end === 'known' ? 'The game ends as soon as one secret remains.' : `The game ends when the secret is guessed (reply ${g.win}).`;
   return `${l.description ? l.description + ' ' : ''}${num(l.guesses)} guesses, ${num(l.secrets)} secrets. Replies: ${replies}. ${end}`;
 }
 // Whether the chooser names a list game (Wordle or a game file).
-export const listKind = (kind) => kind === 'wordle' || kind === 'wordle-hard' || kind.startsWith('custom:');
+export const listKind = (kind) => kind.startsWith('wordle') || kind.startsWith('custom:');
+// The games built into the server beside the library's (Wordle on today's NYT lists): named
+// in requests by a key in place of a fingerprint.
+export const BUNDLED = { 'wordle-nyt': 'wordle-nyt', 'wordle-nyt-hard': 'wordle-nyt-hard' };
 
 // ---------------------------------------------------------------- game files
 // A loaded game file becomes a choice of the chooser, named by its fingerprint.
@@ -61,15 +64,24 @@ export async function listGameFiles() {
   for (const g of r.games) addGameFile(g.game, g.name);
 }
 let lastKind = 'mastermind';
+// A game file sent to the server; a large one (the coins, whose script makes its lists) takes
+// a few seconds, said meanwhile.
 async function loadGameFile(file) {
   showError('game-error', null);
+  notice('game-loading', `Loading ${file.name}…`);
+  $('game-kind').disabled = true;
   try {
     const text = await file.text();
     const r = await api('POST', '/api/game-file', { text, name: file.name });
     $('game-kind').value = addGameFile(r.game, r.name);
+    notice('game-loading', '');
+    $('game-kind').disabled = false;
     await kindChanged();
   } catch (e) {
     showError('game-error', e);
+  } finally {
+    notice('game-loading', '');
+    $('game-kind').disabled = false;
   }
 }
 // The number fields that are not whole numbers in range, each with what it takes.
@@ -94,6 +106,7 @@ export function readSpec() {
   const kind = $('game-kind').value;
   if (kind === 'wordle') return { game: 'wordle' };
   if (kind === 'wordle-hard') return { game: 'wordle', hard: true };
+  if (BUNDLED[kind]) return { game: 'custom', fingerprint: BUNDLED[kind] };
   if (kind.startsWith('custom:')) {
     const c = S.customGames[kind.slice(7)];
     return c ? c.spec : { game: 'custom', fingerprint: kind.slice(7) };
@@ -158,16 +171,17 @@ export function gameChanged() {
       S.game = g;
       S.described[JSON.stringify(g.game)] = g;
       if (g.list) $('game-rules').textContent = listRules(g);
+      else if (g.file) $('game-rules').textContent = `${g.file.description ? g.file.description + ' ' : ''}${RULES[g.kind] || ''}`;
       showError('game-error', null);
       const notes = [];
       if (!g.allows.play) notes.push('too large to play here');
       else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
       if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
       const example = g.examples[0] || g.replies[Math.floor(g.replies.length / 2)];
-      const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(Number(g.codes))} codes`;
+      const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(g.codes)} codes`;
       $('game-info').textContent = `${g.name} · ${size} · replies like ${example}` +
         (notes.length ? ` · ${notes.join('; ')}` : '');
-      const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(Number(g.codes))}.`;
+      const hintWhy = g.allows.hint ? '' : `Hints need a game of at most ${plural(S.limits ? S.limits.interactive_codes : 262144, 'code')}; this one has ${num(g.codes)}.`;
       for (const id of ['play-hint', 'solve-hint']) {
         $(id).disabled = !g.allows.hint;
         $(id).title = hintWhy;

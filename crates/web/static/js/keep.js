@@ -32,7 +32,7 @@ export function savedState() {
 export function applySettings(p) {
   const set = (id, v) => { if (v !== null && $(id)) $(id).value = v; };
   let kind = p.get('game');
-  if (kind === 'wordle' && p.get('hard') === '1') kind = 'wordle-hard';
+  if ((kind === 'wordle' || kind === 'wordle-nyt') && p.get('hard') === '1') kind += '-hard';
   if (kind === 'custom') kind = 'custom:' + (p.get('fp') || '');
   if (kind && kind !== 'load' && [...$('game-kind').options].some((o) => o.value === kind)) $('game-kind').value = kind;
   else if (kind && kind.startsWith('custom:')) S.missingGame = p.get('fp');
@@ -60,8 +60,8 @@ export function applySettings(p) {
 function currentState() {
   const p = new URLSearchParams();
   const kind = $('game-kind').value;
-  if (kind === 'wordle-hard') {
-    p.set('game', 'wordle');
+  if (kind === 'wordle-hard' || kind === 'wordle-nyt-hard') {
+    p.set('game', kind.slice(0, -5));
     p.set('hard', '1');
   } else if (kind.startsWith('custom:')) {
     p.set('game', 'custom');
@@ -75,15 +75,18 @@ function currentState() {
   }
   p.set('maker', $('play-maker').value);
   if ($('play-attempts-input').value.trim()) p.set('attempts', $('play-attempts-input').value.trim());
-  // A game in progress: the seed of its secret and the guesses on the board.
-  if (S.play && !S.play.over && S.play.moves.length > 0 && S.playSeed !== null) {
-    p.set('seed', String(S.playSeed));
+  // A game played (in progress or over, so that a finished game and its review can be
+  // shared): the seed of an honest codemaker's secret, the guesses on the board, and whether
+  // it was given up. The cunning codemaker has no seed: its guesses alone replay it.
+  if (S.play && S.play.moves.length > 0) {
+    if (S.playSeed !== null) p.set('seed', String(S.playSeed));
     p.set('moves', S.play.moves.map((m) => m.guess).join(','));
+    if (S.playResigned) p.set('resigned', '1');
   }
   p.set('strategy', $('solve-strategy').value);
   if (S.solve && S.solve.moves.length > 0) p.set('answers', S.solve.moves.map((m) => m.feedback).join(','));
   const rows = assistRows();
-  if (rows.length) p.set('assist', rows.map((m) => `${m.guess}:${m.feedback}`).join(','));
+  if (rows.length) p.set('assist', rows.map((m) => `${m.outside ? '!' : ''}${m.guess}:${m.feedback}`).join(','));
   const strategies = [...document.querySelectorAll('#analyze-strategies input[type=checkbox]:checked')].map((c) => c.value);
   p.set('strategies', strategies.join(','));
   for (const [key, id] of [['pool', 'analyze-pool'], ['ties', 'analyze-ties'], ['first', 'analyze-first'],
@@ -106,6 +109,7 @@ export function saveState() {
 // ---------------------------------------------------------------- files
 const CHART_STYLE = `text { font: 12px system-ui, sans-serif; fill: #4a5268; }
 .title { font-size: 13px; font-weight: 600; fill: #1d2330; }
+.heading { font-size: 15px; font-weight: 700; fill: #1d2330; }
 .grid { stroke: #e9ecf2; stroke-width: 1; } .axis { stroke: #9aa3b8; stroke-width: 1; }`;
 
 // The chart as a standalone SVG file: its styles inside, on a white ground.
@@ -113,11 +117,18 @@ export function chartSvgText() {
   const shown = $('analysis-chart').querySelector('svg');
   if (!shown) return '';
   const copy = shown.cloneNode(true);
-  const [, , w, h] = copy.getAttribute('viewBox').split(' ').map(Number);
+  const [, , w, h0] = copy.getAttribute('viewBox').split(' ').map(Number);
+  // The file has a title of its own: what is charted, and for which game.
+  const TITLE = 26;
+  const h = h0 + TITLE;
+  copy.setAttribute('viewBox', `0 ${-TITLE} ${w} ${h}`);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', w);
   copy.setAttribute('height', h);
-  copy.prepend(svg('rect', { x: 0, y: 0, width: w, height: h, fill: '#ffffff' }));
+  const title = `Guesses needed · ${$('analysis-game').textContent}`;
+  copy.prepend(svg('text', { x: 8, y: -8, class: 'heading' }, title));
+  copy.prepend(svg('title', {}, title));
+  copy.prepend(svg('rect', { x: 0, y: -TITLE, width: w, height: h, fill: '#ffffff' }));
   copy.prepend(svg('style', {}, CHART_STYLE));
   return new XMLSerializer().serializeToString(copy);
 }

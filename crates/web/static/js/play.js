@@ -8,7 +8,8 @@ import { showHint } from '/js/hint.js';
 import { saveState, shareText } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, el, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { $, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { hideOpener, showOpener } from '/js/opener.js';
 import { keyboard, suggest, typedGuess } from '/js/words.js';
 
 function playRow(g, m, n) {
@@ -19,7 +20,9 @@ function playRow(g, m, n) {
   right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
   row.append(right);
   const left = `${plural(m.remaining, 'secret')} left`;
-  const note = m.could_be_secret === false ? `${left} · could not be the secret` : left;
+  // In a game that ends once the secret is known (the coins), a move is never a secret.
+  const known = S.game && S.game.list && S.game.list.end === 'known' && sameGame(S.game.game, S.play && S.play.game);
+  const note = m.could_be_secret === false && !known ? `${left} · could not be the secret` : left;
   row.append(el('span', 'note', note));
   return row;
 }
@@ -28,6 +31,7 @@ function clearPlay(message) {
   S.play = null;
   S.playGame = null;
   S.playSeed = null;
+  S.playResigned = false;
   hideReview('play-review');
   $('panel-play').dataset.session = '';
   $('play-board').replaceChildren();
@@ -73,14 +77,23 @@ function renderPlay() {
     $('play-review').dataset.game = '';
     renderComposer();
   }
+  if (!p.over && p.moves.length === 0) {
+    showOpener('play-opener', g, S.described[JSON.stringify(p.game)], (code) => {
+      if (g.list) $('play-word').value = code;
+      else S.compose = codeIndices(g, code);
+      renderComposer();
+    });
+  } else hideOpener('play-opener');
   saveState();
 }
 // Says so when the game on the board is not the one the chooser shows.
 function playNotice() {
   const p = S.play;
   const other = p && S.game && !sameGame(p.game, S.game.game);
+  // A game file's game by the file's name.
+  const d = p && S.described[JSON.stringify(p.game)];
   notice('play-notice', other
-    ? `This game is ${p.name}; the chooser now says ${S.game.name}: press New game to play that.`
+    ? `This game is ${d ? d.name : p.name}; the chooser now says ${S.game.name}: press New game to play that.`
     : '');
 }
 function renderComposer() {
@@ -89,6 +102,7 @@ function renderComposer() {
   show($('play-word'), !!g.list);
   show($('play-keyboard'), g.style === 'wordle');
   if (g.list) { renderWordComposer(); return; }
+  show($('play-guess-why'), false);
   const slots = $('play-slots');
   slots.style.setProperty('--n', g.pegs);
   slots.replaceChildren();
@@ -136,11 +150,47 @@ function renderWordComposer() {
     : 'Type a guess of the game (the list offers the legal ones as you type), then press Guess or Enter.';
   if (g.style === 'wordle') keyboard($('play-keyboard'), S.play.moves, typeKey);
   suggest('play-wordlist', g, $('play-word').value);
-  $('play-submit').disabled = !composed();
+  renderGuessWhy();
   if (S.repeatWarned && S.repeatWarned !== composed()) {
     S.repeatWarned = null;
     notice('play-warn', '');
   }
+}
+// A typed guess is checked as it is typed (/api/check: the list, the length, the letters,
+// hard mode's rule after the moves so far): what is wrong is said under the field, and Guess
+// stays disabled until it is right.
+const playCheck = { key: null, r: null, seq: 0, pending: null, pendingKey: null };
+function checkGuess(key, guess) {
+  if (playCheck.pendingKey === key && playCheck.pending) return playCheck.pending;
+  playCheck.pendingKey = key;
+  playCheck.pending = askCheck(key, guess);
+  return playCheck.pending;
+}
+async function askCheck(key, guess) {
+  const seq = ++playCheck.seq;
+  const history = S.play.moves.map((m) => ({ guess: m.guess, feedback: m.feedback }));
+  let r;
+  try { r = await api('POST', '/api/check', { game: S.play.game, history, guess }); } catch (e) { r = { guess: { ok: false, why: e.message } }; }
+  if (seq !== playCheck.seq) return;
+  playCheck.key = key;
+  playCheck.r = r;
+  playCheck.pending = null;
+  playCheck.pendingKey = null;
+  if (S.play && !S.play.over && S.playGame.list) renderGuessWhy();
+}
+const guessKey = () => (S.play ? JSON.stringify([S.play.id, S.play.moves.length, composed()]) : null);
+function renderGuessWhy() {
+  const guess = composed();
+  const key = guessKey();
+  if (guess && playCheck.key !== key) checkGuess(key, guess);
+  const r = guess && playCheck.key === key ? playCheck.r : null;
+  const bad = r && r.guess && !r.guess.ok ? humane(r.guess.why) + '.' : '';
+  const box = $('play-guess-why');
+  box.textContent = bad;
+  show(box, !!bad);
+  $('play-word').setAttribute('aria-invalid', bad ? 'true' : 'false');
+  // While the check is on its way, Guess waits for it when pressed.
+  $('play-submit').disabled = !guess || !!bad;
 }
 function typeKey(key) {
   const field = $('play-word');
@@ -171,18 +221,26 @@ async function place(sym) {
   renderComposer();
 }
 // Starts a game of the chosen kind; the game it replaces is ended on the server. The page
-// draws the seed of the secret, so that a link or a reload can replay the game (the secret
-// itself never reaches the page before the end). `resume` (a seed and guesses) replays one.
+// draws the seed of an honest codemaker's secret, so that a link or a reload can replay the
+// game (the secret itself never reaches the page before the end); the cunning codemaker has no
+// secret to draw, and answers the same guesses the same way, so its moves alone replay it.
+// `resume` (a seed or null, guesses, whether the game was given up) replays one. A refused
+// New game ends the game on the board: the panel never shows the old game under the new
+// settings.
 async function newPlay(resume) {
   if (!S.game || !S.game.allows.play) return;
   showError('play-error', null);
   notice('play-warn', '');
   S.repeatWarned = null;
-  const body = { game: readSpec(), maker: $('play-maker').value };
+  const maker = $('play-maker').value;
+  const body = { game: readSpec(), maker };
   const a = $('play-attempts-input').value.trim();
   if (a) body.attempts = Number(a);
-  const seed = resume && resume.seed !== null ? resume.seed : Math.floor(Math.random() * 2 ** 32);
-  body.secret_seed = seed;
+  let seed = null;
+  if (maker !== 'adversarial') {
+    seed = resume && resume.seed !== null ? resume.seed : Math.floor(Math.random() * 2 ** 32);
+    body.secret_seed = seed;
+  }
   const seq = ++S.playSeq;
   try {
     let p = await api('POST', '/api/play', body);
@@ -190,10 +248,12 @@ async function newPlay(resume) {
       if (seq !== S.playSeq || p.over) break;
       p = await api('POST', `/api/play/${p.id}/guess`, { guess });
     }
+    if (resume && resume.resigned && !p.over && seq === S.playSeq) p = await api('DELETE', `/api/play/${p.id}`);
     if (seq !== S.playSeq) { drop('play', p.id); return; }
     if (S.play && S.play.id !== p.id) drop('play', S.play.id);
     S.play = p;
     S.playSeed = seed;
+    S.playResigned = !!(resume && resume.resigned && p.over);
     notice('play-maker-note', '');
     S.playMaker = p.maker;
     S.playGame = gameView(p.game);
@@ -202,11 +262,14 @@ async function newPlay(resume) {
     show($('play-hint-panel'), false);
     renderPlay();
   } catch (e) {
-    if (seq === S.playSeq) showError('play-error', e);
+    if (seq !== S.playSeq) return;
+    if (S.play) drop('play', S.play.id);
+    clearPlay('');
+    showError('play-error', e);
   }
 }
 // Reopens a game in progress from a link or a reload: its seed and guesses.
-export function resumePlay(seed, moves) { S.resumePlay = { seed, moves }; }
+export function resumePlay(seed, moves, resigned) { S.resumePlay = { seed, moves, resigned }; }
 // Brings the play panel in line with the chooser: a game nobody has played yet, or one
 // that is over, follows it (started only on the Play tab); a game in progress stays, with a
 // note that the chooser says otherwise.
@@ -231,7 +294,15 @@ export async function syncPlay() {
   await newPlay(resume);
 }
 async function submitGuess() {
-  if (!S.play || S.play.over || !composed()) return;
+  if (!S.play || S.play.over) return;
+  // Enter on an empty field: nothing to play, and an old refusal no longer applies.
+  if (!composed()) { showError('play-error', null); return; }
+  // A typed guess that is wrong is said under the field; Enter does not send it.
+  if (S.playGame.list) {
+    const key = guessKey();
+    if (playCheck.key !== key) await checkGuess(key, composed());
+    if (guessKey() !== key || $('play-submit').disabled) return;
+  }
   const g = S.playGame;
   const guess = composed();
   // The same guess again tells nothing new: said once, played if pressed again.
@@ -255,6 +326,7 @@ async function giveUp() {
   if (!S.play || S.play.over) return;
   try {
     S.play = await api('DELETE', `/api/play/${S.play.id}`);
+    S.playResigned = true;
     renderPlay();
   } catch (e) { showError('play-error', gone(e)); }
 }

@@ -7,13 +7,14 @@ import { codeView } from '/js/board.js';
 import { $, el, fmt, humane, num, show } from '/js/util.js';
 
 // Reviews `moves` (guess and feedback each) of a game of `spec` whose secret is `secret`,
-// into the card `panel`; `onDone(report)` gets the report.
-export async function showReview(panel, game, spec, moves, secret, onDone) {
+// into the card `panel`; `onDone(report)` gets the report; `opts.guessWord` heads the column of
+// guesses ("Your guess", or the computer's in Crack my secret).
+export async function showReview(panel, game, spec, moves, secret, onDone, opts) {
   const box = $(panel);
   show(box, true);
   delete box.dataset.moves;
   const seq = (box.seq = (box.seq || 0) + 1);
-  box.replaceChildren(el('h2', null, 'Review'), el('p', 'muted', 'Reviewing your game…'));
+  box.replaceChildren(el('h2', null, 'Review'), el('p', 'muted', 'Reviewing the game…'));
   try {
     const r = await api('POST', '/api/review', {
       game: spec,
@@ -21,7 +22,7 @@ export async function showReview(panel, game, spec, moves, secret, onDone) {
       history: moves.map((m) => ({ guess: m.guess, feedback: m.feedback })),
     });
     if (seq !== box.seq) return;
-    renderReview(box, game, r);
+    renderReview(box, game, r, (opts && opts.guessWord) || 'Your guess');
     box.dataset.moves = String(r.moves.length);
     if (onDone) onDone(r);
   } catch (e) {
@@ -39,7 +40,7 @@ export function hideReview(panel) {
 
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
-function renderReview(box, g, r) {
+function renderReview(box, g, r, guessWord) {
   box.replaceChildren(el('h2', null, 'Review'));
   const totals = el('div', 'review-totals');
   const skill = el('span', 'review-skill');
@@ -48,7 +49,8 @@ function renderReview(box, g, r) {
   luck.append('Luck ', el('strong', null, signed(r.luck)), ' bits');
   totals.append(skill, luck);
   box.append(totals);
-  const COLS = ['#', 'Your guess', 'Secrets left', 'Best guess', 'Best would leave', 'Guesses still needed (yours / best)', 'Skill', 'Verdict'];
+  const yours = guessWord === 'Your guess' ? 'yours' : 'played';
+  const COLS = ['#', guessWord, 'Secrets left', 'Best guess', 'Best would leave', `Guesses still needed (${yours} / best)`, 'Skill', 'Verdict'];
   const t = el('table', 'data review-table cards');
   const head = el('tr');
   for (const c of COLS) head.append(el('th', c === 'Verdict' ? 'left' : null, c));

@@ -98,12 +98,50 @@ function renderEntry() {
     }[g.kind];
   }
   $('solve-fb-text').textContent = fbText();
-  $('solve-submit').disabled = (g.kind === 'twod' || (g.list && g.style !== 'wordle')) && !S.twod;
+  $('solve-submit').disabled = ((g.kind === 'twod' || (g.list && g.style !== 'wordle')) && !S.twod) ||
+    !$('solve-fb-why').classList.contains('hidden');
 }
 function resetEntry() {
   S.fb = new Array(S.solveGame.pegs).fill(S.solveGame.style === 'wordle' ? 'B' : '');
   S.twod = null;
+  $('solve-fb-typed').value = '';
+  typedWhy('');
   renderEntry();
+}
+// A reply typed in the game's notation (1A2B, 2B1W, GYB.B, or a game file's reply): read into
+// the entry above, or what is wrong with it said beside the field.
+const LETTERS = { mastermind: ['B', 'W'], blackpeg: ['B'], bulls: ['A', 'B'] };
+function readTyped(text) {
+  const g = S.solveGame;
+  const t = text.trim();
+  if (!t) return '';
+  if (g.style === 'wordle') {
+    const r = t.toUpperCase().replace(/\./g, 'B');
+    if (!/^[GYB]{5}$/.test(r)) return `${t} is not a reply: five of G (green), Y (yellow), B or . (grey), such as GYB.B`;
+    setFeedback(r);
+    return '';
+  }
+  if (g.list || g.kind === 'twod') {
+    const replies = g.list ? g.replies : ['low', 'high', 'mixed', 'hit'];
+    const r = replies.find((x) => x.toLowerCase() === t.toLowerCase());
+    if (!r) return `${t} is not a reply of this game: ${replies.slice(0, 8).join(', ')}${replies.length > 8 ? '…' : ''}`;
+    setFeedback(r);
+    return '';
+  }
+  const [on, off] = LETTERS[g.kind];
+  const re = off ? new RegExp(`^(\\d+)${on}(\\d+)${off}$`) : new RegExp(`^(\\d+)${on}$`);
+  const m = re.exec(t.toUpperCase());
+  const example = off ? `1${on}2${off}` : `2${on}`;
+  if (!m) return `${t} is not a reply: write it like ${example}`;
+  const n = Number(m[1]) + Number(m[2] || 0);
+  if (n > g.pegs) return `${t} counts ${n} pegs: a code has ${g.pegs}`;
+  setFeedback(`${m[1]}${on}${m[2] !== undefined ? m[2] + off : ''}`);
+  return '';
+}
+function typedWhy(text) {
+  $('solve-fb-why').textContent = text ? text + '.' : '';
+  show($('solve-fb-why'), !!text);
+  $('solve-fb-typed').setAttribute('aria-invalid', text ? 'true' : 'false');
 }
 function renderSolve(suspects) {
   const s = S.solve;
@@ -140,7 +178,7 @@ function renderSolve(suspects) {
     const key = `${s.id}:${s.moves.length}`;
     if ($('solve-review').dataset.game !== key) {
       $('solve-review').dataset.game = key;
-      showReview('solve-review', g, s.game, s.moves, s.moves[s.moves.length - 1].guess);
+      showReview('solve-review', g, s.game, s.moves, s.moves[s.moves.length - 1].guess, null, { guessWord: "The computer's guess" });
     }
   } else {
     $('solve-review').dataset.game = '';
@@ -183,11 +221,11 @@ function clearSolve(message) {
 // one); one in progress stays, with a note.
 // How the answers are given, in the chosen game's words.
 const INTROS = {
-  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would.',
+  wordle: 'Think of a five-letter word and keep it to yourself. The computer guesses; you answer each guess by clicking its letters to colour them as Wordle would, or by typing the colours (GYB.B).',
   names: 'Think of a secret of this game and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
   twod: 'Think of a point of the grid and keep it to yourself. The computer guesses; you answer each guess by choosing its reply.',
 };
-const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs.';
+const INTRO = 'Think of a secret code and keep it to yourself. The computer guesses; you answer each guess by clicking the answer pegs, or by typing the answer (such as 1B2W, or 1A2B in Bulls and Cows).';
 export async function syncSolve() {
   const s = S.solve;
   const g = S.game;
@@ -230,6 +268,9 @@ function contradictionView(e) {
   const suspects = diagnosisView($('solve-warning'), e, {
     pending,
     noun: 'answer',
+    count: pending,
+    game: S.solveGame,
+    guesses: [null, ...S.solve.moves.map((m) => m.guess), S.solve.guess],
     onFix: async (n, reply) => {
       if (n === pending) { setFeedback(reply); submitReply(); return; }
       try {
@@ -259,5 +300,13 @@ function solveHint() {
 $('solve-new').addEventListener('click', () => newSolve());
 $('solve-strategy').addEventListener('change', saveState);
 $('solve-submit').addEventListener('click', submitReply);
+$('solve-fb-typed').addEventListener('input', () => {
+  if (!S.solve) return;
+  typedWhy(readTyped($('solve-fb-typed').value));
+  renderEntry();
+});
+$('solve-fb-typed').addEventListener('keydown', (ev) => {
+  if (ev.key === 'Enter' && !$('solve-submit').disabled) { submitReply(); ev.preventDefault(); }
+});
 $('solve-undo').addEventListener('click', undo);
 $('solve-hint').addEventListener('click', solveHint);

@@ -10,7 +10,7 @@ export const S = {
   pending: null, // a game change in flight: clicks on pegs wait for it
   strategies: [],
   play: null, playGame: null, compose: [], playSeq: 0,
-  playSeed: null, resumePlay: null, repeatWarned: null, // the seed of the secret; a game to replay; a repeat warned of
+  playSeed: null, playResigned: false, resumePlay: null, repeatWarned: null, // the seed of the secret; a game to replay; a repeat warned of
   restoring: false, // the page is reopening a saved position (nothing is saved meanwhile)
   limits: null,
   solve: null, solveGame: null, fb: [], twod: null, solveSeq: 0,

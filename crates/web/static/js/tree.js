@@ -2,14 +2,14 @@
 // tree, opened one node at a time, and the link to download it whole.
 
 import { api } from '/js/api.js';
-import { codeView } from '/js/board.js';
-import { nameOf } from '/js/chart.js';
+import { codeView, wordView } from '/js/board.js';
+import { labelOf, nameOf } from '/js/chart.js';
 import { S } from '/js/state.js';
 import { $, button, el, plural, showError } from '/js/util.js';
 
 function pathText(path) { return path.map((m) => `${m.guess}:${m.feedback}`).join(','); }
 // One node: a button that opens its replies, or (a leaf, or the root, always open) a span.
-function treeItem(g, node, label, open, pressable) {
+function treeItem(g, node, label, open, pressable, parentGuess) {
   const li = el('li');
   const leaf = node.leaf || (node.replies && node.replies.length === 0);
   const head = pressable && !leaf ? button('node') : el('span', 'node');
@@ -17,7 +17,13 @@ function treeItem(g, node, label, open, pressable) {
   const twisty = el('span', 'twisty', leaf ? '•' : open ? '▾' : '▸');
   twisty.setAttribute('aria-hidden', 'true');
   head.append(twisty);
-  if (label) head.append(el('span', 'reply', label));
+  // A reply: Wordle's as the tiles of the guess it answers, another game's as its text.
+  if (label && g.style === 'wordle' && parentGuess) {
+    const tiles = wordView(g, parentGuess, label, 'small');
+    tiles.classList.add('reply');
+    tiles.title = label;
+    head.append(tiles);
+  } else if (label) head.append(el('span', 'reply', label));
   head.append(codeView(g, node.guess, 'small'));
   head.append(el('span', 'count', plural(node.secrets, 'secret')));
   if (leaf) head.append(el('span', 'found', 'found'));
@@ -34,7 +40,7 @@ function renderChildren(k, g, node, parentLi) {
   const ul = el('ul');
   for (const r of node.replies) {
     const childPath = node.path.concat([{ guess: node.guess, feedback: r.reply.text }]);
-    const { li, head, twisty, leaf } = treeItem(g, { guess: r.guess, secrets: r.secrets, leaf: r.leaf }, r.reply.text, false, true);
+    const { li, head, twisty, leaf } = treeItem(g, { guess: r.guess, secrets: r.secrets, leaf: r.leaf }, r.reply.text, false, true, node.guess);
     li.dataset.reply = r.reply.text;
     if (!leaf) {
       let loaded = null;
@@ -72,7 +78,7 @@ export function showTree(k) {
   li.classList.add('root');
   ul.append(li);
   renderChildren(k, g, root, li);
-  const name = r.strategy === 'tree' ? `${nameOf(r)} (${r.description})` : r.description;
+  const name = r.strategy === 'tree' ? `${nameOf(r)} (${r.description})` : labelOf(r);
   box.replaceChildren(el('p', 'muted small', `${name}: ${plural(r.tree.nodes, 'node')}, at most ${plural(r.tree.depth, 'guess', 'guesses')}.`), ul);
   $('tree-download').href = `/api/analyze/${S.job}/tree.json?strategy=${k}`;
 }

@@ -23,11 +23,15 @@ export function svg(tag, attrs, text) {
 export const show = (e, on) => e.classList.toggle('hidden', !on);
 // A count with its noun, singular or plural, with thousands separators: "1 secret",
 // "1,296 secrets".
-export const num = (n) => (typeof n === 'number' ? n.toLocaleString('en') : String(n));
+// Counts the server sends as text (a game's codes: 36^16 is past a double's exact integers)
+// are written exactly, with BigInt.
+export const num = (n) => (typeof n === 'number' || typeof n === 'bigint' ? n.toLocaleString('en')
+  : /^\d+$/.test(String(n)) ? BigInt(n).toLocaleString('en') : String(n));
 export const plural = (n, one, many) => `${num(n)} ${Number(n) === 1 ? one : (many || one + 's')}`;
 export const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
-// A server message as a sentence of its own.
-export const sentence = (t) => (t ? t.charAt(0).toUpperCase() + t.slice(1) : t);
+// A server message as a sentence of its own; one that starts with a file's name
+// ("coins12.toml:3: ...") keeps the name as it was given.
+export const sentence = (t) => (t && !/^[\w-]+\.\w+\b/.test(t) ? t.charAt(0).toUpperCase() + t.slice(1) : t);
 export const sameGame = (a, b) => !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
 export function showError(id, err) {
   const box = $(id);

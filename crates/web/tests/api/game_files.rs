@@ -193,3 +193,221 @@ async fn the_coin_game_loads_and_its_hints_are_weighings() {
         assert!(guess.contains('-') && !guess.ends_with('-'), "{s}");
     }
 }
+
+/// A game file that only sets a built-in game (the French article's medium game: Mastermind on
+/// the alphabet YBGROP) keeps its identity: a fingerprint that names it in later requests and
+/// in the page's address, its name and its paragraph.
+#[tokio::test]
+async fn a_file_of_a_built_in_game_has_a_fingerprint_and_a_description() {
+    let app = App::new();
+    let loaded = app
+        .ok(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": shipped("medium.toml"), "name": "medium.toml"})),
+        )
+        .await;
+    let spec = loaded["game"].clone();
+    assert_eq!(spec["game"], "custom", "{loaded}");
+    assert_eq!(spec["fingerprint"].as_str().unwrap().len(), 16, "{loaded}");
+    assert_eq!(loaded["name"], "Medium game (the French article)");
+    assert!(
+        loaded["description"]
+            .as_str()
+            .unwrap()
+            .contains("Yellow, Blue"),
+        "{loaded}"
+    );
+    // Listed by the same spec (what a reload of the page reads back).
+    let list = app.ok("GET", "/api/game-files", None).await;
+    assert_eq!(list["games"][0]["game"], spec, "{list}");
+    // Described by that spec: the medium game's alphabet, its name and paragraph.
+    let d = app
+        .ok("POST", "/api/game", Some(json!({"game": spec})))
+        .await;
+    assert_eq!(d["alphabet"], json!(["Y", "B", "G", "R", "O", "P"]), "{d}");
+    assert_eq!(d["secrets"], "360", "{d}");
+    assert_eq!(d["name"], "Medium game (the French article)");
+    assert_eq!(d["file"]["description"], loaded["description"]);
+    // Played by that spec.
+    let p = app
+        .ok(
+            "POST",
+            "/api/play",
+            Some(json!({"game": spec, "secret_seed": 3})),
+        )
+        .await;
+    let p = app
+        .ok(
+            "POST",
+            &format!("/api/play/{}/guess", p["id"].as_str().unwrap()),
+            Some(json!({"guess": "YBGR"})),
+        )
+        .await;
+    assert_eq!(p["moves"].as_array().unwrap().len(), 1, "{p}");
+}
+
+/// An empty file (or one of comments only) is refused, not read as Mastermind 4 × 6.
+#[tokio::test]
+async fn an_empty_game_file_is_refused() {
+    let app = App::new();
+    for text in ["", "\n  \n", "# only a comment\n"] {
+        app.fails(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": text, "name": "empty.toml"})),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["empty.toml is empty", "rules"],
+        )
+        .await;
+    }
+    let list = app.ok("GET", "/api/game-files", None).await;
+    assert_eq!(list["games"], json!([]));
+}
+
+/// The shipped coin game is self-contained and loads as the page sends it: its moves are
+/// weighings.
+#[tokio::test]
+async fn the_shipped_coin_game_loads() {
+    let app = App::new();
+    let loaded = app
+        .ok(
+            "POST",
+            "/api/game-file",
+            Some(json!({"text": shipped("coins.toml"), "name": "coins.toml"})),
+        )
+        .await;
+    assert_eq!(loaded["game"]["fingerprint"].as_str().unwrap().len(), 16);
+    assert!(
+        loaded["name"].as_str().unwrap().starts_with("12 coins"),
+        "{loaded}"
+    );
+    // A game's summary speaks of weighings, and never of a weighing that "could not have
+    // been the secret" (no weighing is a secret).
+    let p = app
+        .ok(
+            "POST",
+            "/api/play",
+            Some(json!({"game": loaded["game"], "secret_seed": 1})),
+        )
+        .await;
+    let id = p["id"].as_str().unwrap().to_string();
+    for weighing in ["a-b", "c-d"] {
+        app.ok(
+            "POST",
+            &format!("/api/play/{id}/guess"),
+            Some(json!({"guess": weighing})),
+        )
+        .await;
+    }
+    let over = app.ok("DELETE", &format!("/api/play/{id}"), None).await;
+    let summary = over["summary"].as_str().unwrap();
+    assert!(summary.contains("after 2 weighings"), "{summary}");
+    assert!(!summary.contains("secret given the earlier"), "{summary}");
+    assert!(!summary.contains("guess"), "{summary}");
+}
+
+/// Wordle on today's NYT lists is built into the server, named by a key: 14855 guesses, 3158
+/// secrets, hints on it, and a word of the NYT list that the original list lacks.
+#[tokio::test]
+async fn wordle_on_the_nyt_lists_is_built_in() {
+    let app = App::new();
+    let spec = json!({"game": "custom", "fingerprint": "wordle-nyt"});
+    let d = app
+        .ok("POST", "/api/game", Some(json!({"game": spec})))
+        .await;
+    assert_eq!(d["name"], "Wordle (NYT lists)");
+    assert_eq!(d["reply_style"], "wordle");
+    assert_eq!(d["list"]["guesses"], 14855);
+    assert_eq!(d["list"]["secrets"], 3158);
+    // The game's own spec (with its fingerprint) names it too.
+    let own = d["game"].clone();
+    assert_eq!(own["fingerprint"].as_str().unwrap().len(), 16, "{own}");
+    let nyt = std::fs::read_to_string(format!(
+        "{}/../../examples/games/wordle/wordlist_nyt20220830_all",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let orig = std::fs::read_to_string(format!(
+        "{}/../../examples/games/wordle/wordlist_orig_all",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let old: std::collections::HashSet<&str> = orig.lines().collect();
+    let new_word = nyt.lines().find(|w| !old.contains(w)).unwrap();
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": own, "history": [
+                {"guess": "salet", "feedback": "BBBBB"},
+                {"guess": new_word, "feedback": "BBBBB"},
+            ], "strategies": ["minimax"]})),
+        )
+        .await;
+    assert!(hint["remaining"].as_u64().unwrap() > 0, "{hint}");
+    // The original Wordle refuses that word.
+    app.fails(
+        "POST",
+        "/api/hint",
+        Some(json!({"game": {"game": "wordle"}, "history": [
+            {"guess": new_word, "feedback": "BBBBB"},
+        ]})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &[new_word],
+    )
+    .await;
+}
+
+/// A word the player's own Wordle accepted but the list lacks: the game extended by it takes
+/// it as a guess that cannot be the secret, and is not offered as a game file.
+#[tokio::test]
+async fn a_wordle_game_takes_words_outside_its_list() {
+    let app = App::new();
+    app.fails(
+        "POST",
+        "/api/hint",
+        Some(json!({"game": {"game": "wordle"}, "history": [{"guess": "abcde", "feedback": "YYBBB"}]})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["abcde"],
+    )
+    .await;
+    let extended = app
+        .ok(
+            "POST",
+            "/api/game-extend",
+            Some(json!({"game": {"game": "wordle"}, "guesses": ["ABCDE"]})),
+        )
+        .await;
+    let spec = extended["game"].clone();
+    let hint = app
+        .ok(
+            "POST",
+            "/api/hint",
+            Some(json!({"game": spec, "history": [{"guess": "abcde", "feedback": "YYBBB"}], "strategies": ["minimax"], "show": 200})),
+        )
+        .await;
+    // The secrets that give YYBBB to abcde, counted with Wordle's rule.
+    let (_, secrets) = codebreak_core::wordle::original_lists();
+    let want = secrets
+        .iter()
+        .filter(|s| {
+            let s = codebreak_core::wordle::word(s).unwrap();
+            codebreak_core::wordle::format_reply(codebreak_core::wordle::score(b"abcde", &s))
+                == "YYBBB"
+        })
+        .count();
+    assert_eq!(hint["remaining"], want, "{hint}");
+    assert!(want > 0);
+    let list = app.ok("GET", "/api/game-files", None).await;
+    assert_eq!(list["games"], json!([]), "not offered in the chooser");
+    // Only Wordle games take words of one's own.
+    app.fails(
+        "POST",
+        "/api/game-extend",
+        Some(json!({"game": {"game": "mastermind"}, "guesses": ["abcde"]})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["only a Wordle game"],
+    )
+    .await;
+}

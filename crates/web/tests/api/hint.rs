@@ -239,3 +239,79 @@ async fn the_exact_best_move_where_the_position_is_small() {
     )
     .await;
 }
+
+/// A guess and a reply checked as they are typed: each fault in the library's words, hard
+/// mode's rule named, a Wordle word outside the list flagged as such.
+#[tokio::test]
+async fn typed_guesses_and_replies_are_checked() {
+    let app = App::new();
+    let check = |game: serde_json::Value, history: serde_json::Value, guess: &str| json!({"game": game, "history": history, "guess": guess});
+    let wordle = json!({"game": "wordle"});
+    let mut whys = Vec::new();
+    for guess in ["abc", "salets", "12345", "abcde"] {
+        let r = app
+            .ok(
+                "POST",
+                "/api/check",
+                Some(check(wordle.clone(), json!([]), guess)),
+            )
+            .await;
+        assert_eq!(r["guess"]["ok"], false, "{guess}: {r}");
+        let why = r["guess"]["why"].as_str().unwrap().to_string();
+        assert!(why.contains(guess), "{guess}: {why}");
+        whys.push(why);
+    }
+    // Only abcde is a five-letter word outside the list.
+    let r = app
+        .ok(
+            "POST",
+            "/api/check",
+            Some(check(wordle.clone(), json!([]), "abcde")),
+        )
+        .await;
+    assert_eq!(r["guess"]["outside_list"], true, "{r}");
+    let r = app
+        .ok(
+            "POST",
+            "/api/check",
+            Some(check(wordle.clone(), json!([]), "salet")),
+        )
+        .await;
+    assert_eq!(r["guess"], json!({"ok": true, "why": null}));
+    // Hard mode: the rule broken, after the rows so far.
+    let hard = json!({"game": "wordle", "hard": true});
+    let rows = json!([{"guess": "salet", "feedback": "GBBBB"}]);
+    let r = app
+        .ok("POST", "/api/check", Some(check(hard, rows, "crane")))
+        .await;
+    assert_eq!(
+        r["guess"]["why"], "hard mode: letter 1 must be S (green earlier)",
+        "{r}"
+    );
+    // Mastermind: letters in a digit game, a wrong length; a reply that is not one.
+    let mm = json!({"game": "mastermind", "pegs": 4, "colors": 6});
+    for guess in ["abcd", "01234"] {
+        let r = app
+            .ok(
+                "POST",
+                "/api/check",
+                Some(check(mm.clone(), json!([]), guess)),
+            )
+            .await;
+        assert_eq!(r["guess"]["ok"], false, "{guess}: {r}");
+        eprintln!("{r}");
+    }
+    let r = app
+        .ok(
+            "POST",
+            "/api/check",
+            Some(json!({"game": mm, "guess": "0123", "feedback": "5B"})),
+        )
+        .await;
+    assert_eq!(r["guess"]["ok"], true, "{r}");
+    assert_eq!(r["feedback"]["ok"], false, "{r}");
+    assert!(whys[0].contains("has 3 letters"), "{whys:?}");
+    assert!(whys[1].contains("has 6 letters"), "{whys:?}");
+    assert!(whys[2].contains("not a letter"), "{whys:?}");
+    assert!(whys[3].contains("not a word of the list"), "{whys:?}");
+}

@@ -26,6 +26,7 @@ mod game_files;
 mod games;
 mod hint;
 mod limits;
+mod openers;
 mod optimal;
 mod page;
 mod play;

@@ -167,6 +167,9 @@ async fn no_input_makes_a_500() {
         "/api/hint".into(),
         "/api/analyze".into(),
         "/api/tree".into(),
+        "/api/check".into(),
+        "/api/game-extend".into(),
+        "/api/game-file".into(),
     ];
     let bodies = [
         json!(null),

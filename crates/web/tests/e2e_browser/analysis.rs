@@ -95,6 +95,20 @@ pub async fn explore_the_trees(c: &Client, game: &Game, optimal: &Solution) {
             && shown[1].as_str().unwrap().starts_with("optimal"),
         "the explorer opens on the optimum: {shown}"
     );
+    // The menu names each strategy once: "optimal (…)", not "optimal: optimal (…)".
+    let labels = js(
+        c,
+        "return [...document.querySelectorAll('#tree-strategy option')].map((o) => o.textContent)",
+    )
+    .await;
+    for l in labels.as_array().unwrap() {
+        let l = l.as_str().unwrap();
+        let name = l.split([':', ' ']).next().unwrap();
+        assert!(
+            !l.starts_with(&format!("{name}: {name}")),
+            "the strategy named twice: {l}"
+        );
+    }
     assert_eq!(
         root.as_str().unwrap(),
         game.format_code(&optimal.tree.root.guess)

@@ -158,9 +158,36 @@ pub async fn a_finished_game_is_reviewed_and_shared(c: &Client) {
         "{lines:?}"
     );
     screenshot(c, "23-review").await;
-    // The address holds no game any more: it is over.
+    // The address keeps the finished game, so that the game and its review can be shared: a
+    // reload shows the same game over, given up, with its review.
     let link = c.current_url().await.unwrap().to_string();
-    assert!(!link.contains("moves="), "{link}");
+    assert!(
+        link.contains("moves=011%2C234") && link.contains("resigned=1"),
+        "{link}"
+    );
+    let secret = js(
+        c,
+        "return document.querySelector('#play-secret .pegs').dataset.code",
+    )
+    .await;
+    c.refresh().await.unwrap();
+    ready(c).await;
+    wait_js(
+        c,
+        "return !document.getElementById('play-result').classList.contains('hidden') && document.getElementById('play-review').dataset.moves === '2'",
+        "the finished game and its review again",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#play-secret .pegs').dataset.code"
+        )
+        .await,
+        secret,
+        "the same secret after a reload"
+    );
+    assert!(text(c, "#play-attempts").await.starts_with("Game over"));
 }
 
 /// A solve's answers are in the address and given again on a reload; the analysis settings
@@ -216,6 +243,35 @@ pub async fn figures_download(c: &Client) {
     )
     .await;
     assert_eq!(files[0], "<svg");
+    // The chart file has a title: what is charted, for which game.
+    let svg = js(
+        c,
+        "return decodeURIComponent(document.getElementById('chart-svg').href.split(',')[1])",
+    )
+    .await;
+    let game = text(c, "#analysis-game").await;
+    assert!(
+        svg.as_str()
+            .unwrap()
+            .contains(&format!("<title>Guesses needed · {game}</title>")),
+        "{svg}"
+    );
+    // Bars grow with their count: more secrets, a taller bar, however few.
+    let bars = js(c, "return [...document.querySelectorAll('#analysis-chart rect.bar')].map((r) => [Number(r.querySelector('title').textContent.match(/: ([0-9,]+) secret/)[1].replace(/,/g, '')), Number(r.getAttribute('height'))])").await;
+    let bars: Vec<(f64, f64)> = bars
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b[0].as_f64().unwrap(), b[1].as_f64().unwrap()))
+        .collect();
+    assert!(bars.len() > 2, "{bars:?}");
+    for a in &bars {
+        for b in &bars {
+            if a.0 < b.0 {
+                assert!(a.1 < b.1, "{a:?} is not lower than {b:?}");
+            }
+        }
+    }
     let csv = files[1].as_str().unwrap();
     let total = text(c, "#analysis-table tr[data-strategy=most-parts] td.total").await;
     assert!(csv.starts_with("Strategy,Average,Worst,Total,1,"), "{csv}");

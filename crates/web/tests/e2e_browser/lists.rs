@@ -121,15 +121,22 @@ pub async fn play_wordle(c: &Client, url: &str) {
     )
     .await;
 
-    // A word that is not in the list is refused, in words.
+    // A word that is not in the list is said under the field as it is typed; Guess stays
+    // disabled and Enter plays nothing.
+    let rows = count(c, "#play-board .row").await;
     let field = c.find(Locator::Css("#play-word")).await.unwrap();
     field.send_keys("qqqqq\u{E007}").await.unwrap();
-    let error = wait_js(c, "const e = document.getElementById('play-error'); return !e.classList.contains('hidden') && e.textContent", "the refusal").await;
+    let error = wait_js(c, "const e = document.getElementById('play-guess-why'); return !e.classList.contains('hidden') && e.textContent", "the reason beside the field").await;
     let error = error.as_str().unwrap();
     assert!(
-        error.contains("qqqqq") && error.starts_with("Your guess"),
+        error.contains("qqqqq") && error.contains("not a word of the list"),
         "{error}"
     );
+    assert_eq!(
+        js(c, "return document.getElementById('play-submit').disabled").await,
+        true
+    );
+    assert_eq!(count(c, "#play-board .row").await, rows, "nothing played");
     field.clear().await.unwrap();
 
     // A hint on Wordle: its suggestions are words, and Use puts one in the field.
@@ -183,15 +190,17 @@ pub async fn wordle_hard_mode(c: &Client) {
     let word = game.format_code(&breaking.expect("a word that breaks hard mode"));
     let field = c.find(Locator::Css("#play-word")).await.unwrap();
     field.send_keys(&format!("{word}\u{E007}")).await.unwrap();
-    let error = wait_js(c, "const e = document.getElementById('play-error'); return !e.classList.contains('hidden') && e.textContent", "the hard-mode refusal").await;
+    // Said beside the field, with the rule it breaks, as it is typed; Guess stays disabled.
+    let error = wait_js(c, "const e = document.getElementById('play-guess-why'); return !e.classList.contains('hidden') && e.textContent", "the hard-mode reason").await;
     let error = error.as_str().unwrap();
-    assert!(
-        error.contains("hard mode") && error.contains(&word),
-        "{error}"
-    );
-    assert!(
-        error.starts_with("Guess ") && error.contains("must"),
-        "said plainly: {error}"
+    let rule = game
+        .check_hard(&board_moves(c, &game).await, &breaking.unwrap())
+        .unwrap_err();
+    assert_eq!(error, format!("Hard mode: {rule}."), "said plainly");
+    assert!(error.contains("must"), "{error}");
+    assert_eq!(
+        js(c, "return document.getElementById('play-submit').disabled").await,
+        true
     );
     screenshot(c, "lists-3-hard-mode").await;
     // Given up: the result line shares the tiles' colours as squares, not the words.

@@ -25,6 +25,7 @@
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
 //! | [`dark`] | a dark system: dark colours, every tab fitting at 1280 and 400 pixels |
+//! | [`tried`] | the page tried as a new user: the cunning codemaker, input checked as typed, game files' identity, today's Wordle, openers |
 //!
 //! Other browsers, each with a fresh profile, run the polish and keep-and-share scenario,
 //! the Wordle and game-file scenario, and the Assistant's (each its own named test); the
@@ -44,6 +45,7 @@ mod phone;
 mod play;
 mod polish;
 mod solve;
+mod tried;
 
 use codebreak_core::{AnyEngine, Game, GameSpec};
 use fantoccini::Client;
@@ -125,9 +127,27 @@ async fn the_assistant_follows_a_game_played_elsewhere() {
 /// Dark mode, on a fresh page in a browser on a dark system.
 async fn dark(c: Client, url: String) {
     dark::every_tab_fits_in_the_dark(&c, &url).await;
+    tried::the_new_states_fit(&c, "dark").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_dark_on_a_dark_system_and_fits_at_every_width() {
     browser::run_in(browser::Scheme::Dark, dark).await;
+}
+
+/// The page tried as a new user would (issue 25), on a fresh page.
+async fn tried(c: Client, url: String) {
+    tried::the_cunning_codemaker(&c, &url).await;
+    tried::input_is_checked_where_it_is_typed(&c).await;
+    tried::a_word_outside_the_list(&c).await;
+    tried::game_files_keep_their_identity(&c).await;
+    tried::wordle_on_the_nyt_lists(&c).await;
+    tried::openers_before_the_first_row(&c).await;
+    tried::the_rough_edges(&c).await;
+    tried::the_new_states_fit(&c, "light").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_as_a_new_user_tries_it() {
+    browser::run(tried).await;
 }

@@ -142,7 +142,10 @@ pub async fn a_whole_game_by_hints(c: &Client) {
         }
     }
     let summary = text(c, "#play-summary").await;
-    assert!(summary.starts_with("You broke the code"), "{summary}");
+    assert!(
+        summary.starts_with("You broke the code: the secret was "),
+        "{summary}"
+    );
     let secret = wait_js(
         c,
         "return document.querySelector('#play-secret .pegs').dataset.code",

@@ -222,7 +222,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game)?;
+    let game = state.game_of(&req.game).await?;
     codebreak_session::STRATEGIES
         .check(req.strategies.len() as u64)
         .map_err(ApiError::invalid)?;
