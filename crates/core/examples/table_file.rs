@@ -25,14 +25,15 @@ fn main() {
     let list = ListGame::from_game(&Game::new(&spec).expect("a valid game")).expect("listed");
     std::fs::create_dir_all(&dir).expect("the directory");
     let codes = list.codes();
-    let guesses: String = codes[..list.guess_count()]
+    let guesses: String = codes
         .iter()
+        .take(list.guess_count())
         .map(|c| format!("{c}\n"))
         .collect();
     let secrets: String = list
         .secrets()
         .iter()
-        .map(|&k| format!("{}\n", codes[k as usize]))
+        .map(|&k| format!("{}\n", &codes[k as usize]))
         .collect();
     let s = list.secrets().len();
     let mut table = String::new();
@@ -42,8 +43,8 @@ fn main() {
             let _ = writeln!(
                 table,
                 "{}\t{}\t{}",
-                codes[g],
-                codes[sk as usize],
+                &codes[g],
+                &codes[sk as usize],
                 list.replies()[r as usize]
             );
         }

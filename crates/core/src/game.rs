@@ -225,13 +225,13 @@ impl Game {
         let original = wordle && {
             let (g, s) = crate::wordle::original_lists();
             list.guess_count() == g.len()
-                && list.codes()[..g.len()] == g[..]
+                && list.codes().iter().zip(&g).all(|(a, b)| a == b)
                 && list.secrets().len() == s.len()
                 && list
                     .secrets()
                     .iter()
                     .zip(&s)
-                    .all(|(&i, w)| list.codes()[i as usize] == *w)
+                    .all(|(&i, w)| list.codes()[i as usize] == **w)
                 && list.end() == End::Guess
         };
         let lengths = list.codes().iter().map(|c| c.chars().count());
@@ -565,7 +565,7 @@ impl Game {
             return code
                 .as_index()
                 .and_then(|i| list.codes().get(i as usize))
-                .cloned()
+                .map(str::to_string)
                 .unwrap_or_else(|| format!("{code:?}"));
         }
         code.display(&self.alphabet).to_string()

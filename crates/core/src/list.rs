@@ -179,7 +179,7 @@ pub struct ListGame {
     end: End,
     hard: bool,
     /// Shared, so that a clone (the engine's [`crate::Game`] holds one) copies no text.
-    codes: std::sync::Arc<Vec<String>>,
+    codes: std::sync::Arc<CodeNames>,
     guesses: usize,
     secrets: std::sync::Arc<Vec<u32>>,
     replies: Vec<String>,
@@ -221,9 +221,9 @@ pub struct ListParts {
     /// Wordle's hard mode.
     pub hard: bool,
     /// The guesses, in order.
-    pub guesses: Vec<String>,
+    pub guesses: CodeNames,
     /// The secrets, in order.
-    pub secrets: Vec<String>,
+    pub secrets: CodeNames,
     /// The distinct replies; `table` entries are indices into it.
     pub replies: Vec<String>,
     /// `table[g * secrets.len() + s]`: the reply (an index into `replies`) to guess `g` when
@@ -324,10 +324,8 @@ impl ListGame {
         sorted.par_sort_unstable_by(|&a, &b| guesses[a as usize].cmp(&guesses[b as usize]));
         let mut codes = guesses;
         let mut secret_idx = Vec::with_capacity(s);
-        for c in secrets {
-            let found = sorted
-                .binary_search_by(|&i| codes[i as usize].as_str().cmp(c.as_str()))
-                .ok();
+        for c in secrets.iter() {
+            let found = sorted.binary_search_by(|&i| codes[i as usize].cmp(c)).ok();
             match found {
                 Some(at) => secret_idx.push(sorted[at]),
                 None => {
@@ -345,7 +343,7 @@ impl ListGame {
             rule: rule.unwrap_or(ListRule::Table),
             end,
             hard,
-            codes: codes.into(),
+            codes: std::sync::Arc::new(codes),
             guesses: g,
             secrets: secret_idx.into(),
             replies,
@@ -375,16 +373,18 @@ impl ListGame {
         let mut win: Option<(u8, usize)> = None;
         for (k, &code) in self.secrets.iter().enumerate() {
             if code as usize >= self.guesses {
-                return Err(ListError::SecretNotGuess(self.codes[code as usize].clone()));
+                return Err(ListError::SecretNotGuess(
+                    self.codes[code as usize].to_string(),
+                ));
             }
             let r = self.table[code as usize * s + k];
             match win {
                 None => win = Some((r, k)),
                 Some((w, first)) if w != r => {
                     return Err(ListError::WinDiffers {
-                        first: self.codes[self.secrets[first] as usize].clone(),
+                        first: self.codes[self.secrets[first] as usize].to_string(),
                         first_reply: self.replies[w as usize].clone(),
-                        other: self.codes[code as usize].clone(),
+                        other: self.codes[code as usize].to_string(),
                         other_reply: self.replies[r as usize].clone(),
                     });
                 }
@@ -404,9 +404,9 @@ impl ListGame {
             });
         if let Some((g, k)) = false_win {
             return Err(ListError::FalseWin {
-                guess: self.codes[g].clone(),
+                guess: self.codes[g].to_string(),
                 reply: self.replies[w as usize].clone(),
-                secret: self.codes[self.secrets[k] as usize].clone(),
+                secret: self.codes[self.secrets[k] as usize].to_string(),
             });
         }
         // Renumber so that the win is the last reply.
@@ -455,8 +455,8 @@ impl ListGame {
         // earlier one, with the first secret of its kind.
         if let Some(&(a, b)) = pairs.iter().min_by_key(|&&(a, b)| (b, a)) {
             return Err(ListError::Indistinguishable(
-                self.codes[self.secrets[a] as usize].clone(),
-                self.codes[self.secrets[b] as usize].clone(),
+                self.codes[self.secrets[a] as usize].to_string(),
+                self.codes[self.secrets[b] as usize].to_string(),
             ));
         }
         Ok(())
@@ -492,7 +492,7 @@ impl ListGame {
         true
     }
     /// Every code: the guesses (`0..guess_count()`), then the secrets that are not guesses.
-    pub fn codes(&self) -> &[String] {
+    pub fn codes(&self) -> &CodeNames {
         &self.codes
     }
     /// Number of guesses.
@@ -540,7 +540,7 @@ impl ListGame {
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {
         self.by_name
-            .binary_search_by(|&i| self.codes[i as usize].as_str().cmp(name))
+            .binary_search_by(|&i| self.codes[i as usize].cmp(name))
             .ok()
             .map(|at| self.by_name[at])
     }
@@ -576,14 +576,111 @@ impl ListGame {
     }
 }
 
+/// The names of a list game's codes, held in one text: a name costs its letters and 4 bytes,
+/// where a `String` each took some 40 more (a game file may list millions of codes). Indexing
+/// gives a `&str`.
+///
+/// ```
+/// use codebreak_core::list::CodeNames;
+///
+/// let names = CodeNames::from_strings(vec!["ab-c".into(), "a+".into()]);
+/// assert_eq!((names.len(), &names[1]), (2, "a+"));
+/// assert_eq!(names.iter().collect::<Vec<_>>(), ["ab-c", "a+"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CodeNames {
+    text: String,
+    /// Where each name ends in `text`.
+    ends: Vec<u64>,
+}
+
+impl CodeNames {
+    /// The names, in order; each `String` is dropped as soon as it is copied.
+    pub fn from_strings(names: Vec<String>) -> CodeNames {
+        let total: usize = names.iter().map(String::len).sum();
+        let mut out = CodeNames {
+            text: String::with_capacity(total),
+            ends: Vec::with_capacity(names.len()),
+        };
+        for n in names {
+            out.push(&n);
+        }
+        out
+    }
+    /// Adds a name at the end.
+    pub fn push(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.ends.push(self.text.len() as u64);
+    }
+    /// Adds every name of `other` at the end.
+    pub fn append(&mut self, other: &CodeNames) {
+        let base = self.text.len() as u64;
+        self.text.push_str(&other.text);
+        self.ends.extend(other.ends.iter().map(|e| e + base));
+    }
+    /// How many names.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+    /// Name `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        (i < self.len()).then(|| &self[i])
+    }
+    /// Every name, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        (0..self.len()).map(|i| &self[i])
+    }
+    /// The first `n` names (all when there are fewer), as owned strings.
+    pub fn first(&self, n: usize) -> Vec<String> {
+        self.iter().take(n).map(str::to_string).collect()
+    }
+}
+
+impl From<Vec<String>> for CodeNames {
+    fn from(names: Vec<String>) -> CodeNames {
+        CodeNames::from_strings(names)
+    }
+}
+
+impl FromIterator<String> for CodeNames {
+    fn from_iter<I: IntoIterator<Item = String>>(names: I) -> CodeNames {
+        let mut out = CodeNames::default();
+        for n in names {
+            out.push(&n);
+        }
+        out
+    }
+}
+
+impl<'a> FromIterator<&'a str> for CodeNames {
+    fn from_iter<I: IntoIterator<Item = &'a str>>(names: I) -> CodeNames {
+        let mut out = CodeNames::default();
+        for n in names {
+            out.push(n);
+        }
+        out
+    }
+}
+
+impl std::ops::Index<usize> for CodeNames {
+    type Output = str;
+    fn index(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+}
+
 /// Codes are non-empty, printable, without the characters histories use to separate moves,
 /// and each is listed once.
-fn check_codes(what: &'static str, codes: &[String]) -> Result<(), ListError> {
-    let mut first: HashMap<&str, usize> = HashMap::with_capacity(codes.len());
-    for (i, c) in codes.iter().enumerate() {
+fn check_codes(what: &'static str, codes: &CodeNames) -> Result<(), ListError> {
+    for c in codes.iter() {
         let bad = |why| ListError::BadCode {
             what,
-            code: c.clone(),
+            code: c.to_string(),
             why,
         };
         if c.is_empty() {
@@ -597,17 +694,37 @@ fn check_codes(what: &'static str, codes: &[String]) -> Result<(), ListError> {
                 "contains one of , ; : = #, which separate moves in histories: choose other names",
             ));
         }
-        if let Some(&j) = first.get(c.as_str()) {
-            return Err(ListError::Duplicate {
-                what,
-                code: c.clone(),
-                first: j + 1,
-                second: i + 1,
-            });
-        }
-        first.insert(c, i);
     }
-    Ok(())
+    let positions: Vec<u32> = (0..codes.len() as u32).collect();
+    match first_duplicate(&positions, |&i| &codes[i as usize]) {
+        Some((first, second)) => Err(ListError::Duplicate {
+            what,
+            code: codes[second].to_string(),
+            first: first + 1,
+            second: second + 1,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The first code listed twice, as the positions of its first two listings (the second the
+/// lowest such position), found by sorting positions by name: 4 bytes a code, where a map by
+/// name takes some 40 (a game file may list millions of codes).
+pub fn first_duplicate<'a, T: Sync>(
+    items: &'a [T],
+    name: impl Fn(&'a T) -> &'a str + Sync,
+) -> Option<(usize, usize)> {
+    let mut order: Vec<u32> = (0..items.len() as u32).collect();
+    order.par_sort_unstable_by(|&a, &b| {
+        name(&items[a as usize])
+            .cmp(name(&items[b as usize]))
+            .then(a.cmp(&b))
+    });
+    order
+        .windows(2)
+        .filter(|w| name(&items[w[0] as usize]) == name(&items[w[1] as usize]))
+        .map(|w| (w[0] as usize, w[1] as usize))
+        .min_by_key(|&(_, second)| second)
 }
 
 #[cfg(test)]
@@ -643,8 +760,8 @@ mod tests {
         ListParts {
             name: "three coins".into(),
             end: End::Known,
-            guesses,
-            secrets,
+            guesses: guesses.into(),
+            secrets: secrets.into(),
             replies,
             table,
             ..ListParts::default()
@@ -659,7 +776,7 @@ mod tests {
         assert_eq!(g.win(), None);
         // Without the second weighing, a- and b+ (and a+ and b-, c+ and c-) look alike.
         let mut p = coins();
-        p.guesses.truncate(1);
+        p.guesses = p.guesses.first(1).into();
         p.table.truncate(6);
         let e = ListGame::new(p).unwrap_err().to_string();
         assert!(e.contains("\"a-\" and \"b+\""), "{e}");
@@ -710,8 +827,8 @@ mod tests {
             }
         }
         let parts = ListParts {
-            guesses: codes.clone(),
-            secrets: codes.clone(),
+            guesses: codes.clone().into(),
+            secrets: codes.clone().into(),
             replies,
             table,
             ..ListParts::default()
@@ -729,7 +846,7 @@ mod tests {
             Err(ListError::FalseWin { .. })
         ));
         let mut dup = parts;
-        dup.secrets[2] = "0".into();
+        dup.secrets = ["0", "1", "0"].into_iter().collect();
         let e = ListGame::new(dup).unwrap_err().to_string();
         assert!(e.contains("listed twice (as secret 1 and 3)"), "{e}");
     }

@@ -256,7 +256,7 @@ pub struct Table {
     table: std::sync::Arc<Vec<u8>>,
     /// Per code of the list: `(guess number, row offset)`; `u32::MAX` where the code is not a
     /// guess and 0 where it is not a secret, which the game never asks for.
-    places: std::sync::Arc<[(u32, u32)]>,
+    places: std::sync::Arc<Vec<(u32, u32)>>,
     /// Number of guesses: the length of a row of `table`.
     guesses: usize,
 }

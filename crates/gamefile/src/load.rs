@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use codebreak_core::list::{End, ListGame, ListParts, ListRule, ReplyNumbers};
+use codebreak_core::list::{CodeNames, End, ListGame, ListParts, ListRule, ReplyNumbers};
 use codebreak_core::{Code, Game, GameKind, GameSpec, Order, wordle};
 use rayon::prelude::*;
 
@@ -71,7 +71,7 @@ pub struct Loaded {
 
 /// A list of codes, and where each came from (for messages).
 struct Listed {
-    codes: Vec<String>,
+    codes: CodeNames,
     /// Where the codes came from; a code's place is written only for a message, since a list
     /// may hold millions of codes.
     origin: Origin,
@@ -532,7 +532,7 @@ impl Loader<'_> {
     ) -> Result<Listed, LoadError> {
         match source {
             ListSource::Inline(v) => Ok(Listed {
-                codes: v.iter().map(|c| c.trim().to_string()).collect(),
+                codes: v.iter().map(|c| c.trim()).collect(),
                 origin: Origin::Inline {
                     file: self.name.to_string(),
                     what,
@@ -541,14 +541,14 @@ impl Loader<'_> {
             ListSource::File(rel) => {
                 let path = self.base.join(rel);
                 let text = read_text(&path, &format!("{what} file"), self.name)?;
-                let mut codes = Vec::new();
+                let mut codes = CodeNames::default();
                 let mut lines = Vec::new();
                 for (i, line) in text.lines().enumerate() {
                     let t = line.split('#').next().unwrap_or("").trim();
                     if t.is_empty() {
                         continue;
                     }
-                    codes.push(t.to_string());
+                    codes.push(t);
                     lines.push((i + 1) as u32);
                 }
                 Ok(Listed {
@@ -604,15 +604,15 @@ impl Loader<'_> {
             if l.codes.is_empty() {
                 return Err(self.err(format!("the {what} list is empty")));
             }
-            let mut first: HashMap<&str, usize> = HashMap::new();
-            for (i, c) in l.codes.iter().enumerate() {
-                if let Some(&j) = first.get(c.as_str()) {
-                    return Err(LoadError::at(
-                        &l.at(i),
-                        format!("{what} {c:?} is listed twice (first at {})", l.at(j)),
-                    ));
-                }
-                first.insert(c, i);
+            let positions: Vec<u32> = (0..l.codes.len() as u32).collect();
+            if let Some((j, i)) =
+                codebreak_core::list::first_duplicate(&positions, |&i| &l.codes[i as usize])
+            {
+                let c = &l.codes[i];
+                return Err(LoadError::at(
+                    &l.at(i),
+                    format!("{what} {c:?} is listed twice (first at {})", l.at(j)),
+                ));
             }
         }
         Ok((guesses, secrets))
@@ -624,8 +624,8 @@ impl Loader<'_> {
         rule: ListRule,
         end: End,
         hard: bool,
-        guesses: Vec<String>,
-        secrets: Vec<String>,
+        guesses: CodeNames,
+        secrets: CodeNames,
     ) -> ListParts {
         ListParts {
             name: self
@@ -707,7 +707,13 @@ impl Loader<'_> {
         } else {
             self.listed_codes(&base)?
         };
-        let mut parts = self.parts(ListRule::Builtin(kind), end, false, Vec::new(), Vec::new());
+        let mut parts = self.parts(
+            ListRule::Builtin(kind),
+            end,
+            false,
+            CodeNames::default(),
+            CodeNames::default(),
+        );
         // Codes as the generated game writes them, so that names are canonical.
         parts.guesses = g.iter().map(|c| base.format_code(c)).collect();
         parts.secrets = s.iter().map(|c| base.format_code(c)).collect();
@@ -769,7 +775,13 @@ impl Loader<'_> {
         };
         let g = words(&guesses)?;
         let s = words(&secrets)?;
-        let parts = self.parts(ListRule::Wordle, end, hard, Vec::new(), Vec::new());
+        let parts = self.parts(
+            ListRule::Wordle,
+            end,
+            hard,
+            CodeNames::default(),
+            CodeNames::default(),
+        );
         let list = wordle::list_game(parts.name, parts.description, &g, &s, end, hard)
             .map_err(|e| self.err(e.to_string()))?
             .with_moves(self.moves()?);
@@ -788,13 +800,13 @@ impl Loader<'_> {
             .codes
             .iter()
             .enumerate()
-            .map(|(i, c)| (c.as_str(), i))
+            .map(|(i, c)| (c, i))
             .collect();
         let si: HashMap<&str, usize> = secrets
             .codes
             .iter()
             .enumerate()
-            .map(|(i, c)| (c.as_str(), i))
+            .map(|(i, c)| (c, i))
             .collect();
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
         let mut replies = ReplyNumbers::default();
@@ -841,8 +853,8 @@ impl Loader<'_> {
                 &format!("{shown}:{twice}"),
                 format!(
                     "the pair {} / {} is given twice (first on line {first})",
-                    guesses.codes[k / ns],
-                    secrets.codes[k % ns]
+                    &guesses.codes[k / ns],
+                    &secrets.codes[k % ns]
                 ),
             ));
         }
@@ -853,8 +865,8 @@ impl Loader<'_> {
                 &shown,
                 format!(
                     "no line gives the reply to guess {:?} when the secret is {:?} ({missing} pair{} missing): every guess and secret pair needs one line",
-                    guesses.codes[k / ns],
-                    secrets.codes[k % ns],
+                    &guesses.codes[k / ns],
+                    &secrets.codes[k % ns],
                     if missing == 1 { "" } else { "s" }
                 ),
             ));
@@ -929,8 +941,8 @@ impl Loader<'_> {
     fn script_table(
         &self,
         script: &Script,
-        guesses: &[String],
-        secrets: &[String],
+        guesses: &CodeNames,
+        secrets: &CodeNames,
     ) -> Result<(Vec<u8>, Vec<String>), LoadError> {
         let f = &self.file;
         let ns = secrets.len();
@@ -1001,7 +1013,7 @@ impl Loader<'_> {
                         }
                         continue;
                     }
-                    for (r, s) in row.iter_mut().zip(secrets) {
+                    for (r, s) in row.iter_mut().zip(secrets.iter()) {
                         let text = match script.score(g, s) {
                             Ok(t) => t,
                             Err(e) => {
@@ -1034,8 +1046,8 @@ impl Loader<'_> {
     fn replies_agree_with_score(
         &self,
         script: &Script,
-        guesses: &[String],
-        secrets: &[String],
+        guesses: &CodeNames,
+        secrets: &CodeNames,
         table: &[u8],
         names: &[String],
     ) -> Result<(), LoadError> {

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use codebreak_core::list::CodeNames;
 use rayon::prelude::*;
 use rhai::{AST, Dynamic, Engine, Scope};
 
@@ -133,7 +134,7 @@ impl Script {
     }
 
     /// Calls `name()` and reads the list of codes it returns.
-    pub fn list(&self, name: &str) -> Result<Vec<String>, String> {
+    pub fn list(&self, name: &str) -> Result<CodeNames, String> {
         if !self.has(name, 0) {
             return Err(format!(
                 "the script has no function {name}() to list the codes"
@@ -146,14 +147,13 @@ impl Script {
         let arr = v
             .into_array()
             .map_err(|t| format!("{name}() must return a list of codes, got {t}"))?;
-        // Consumed as it is read, so that each code is held once, not twice.
-        arr.into_iter().map(|x| text_of(&x, "a code")).collect()
+        codes_of(arr)
     }
 
     /// Calls `name(part, parts)` for every part from 0 to `parts - 1`, on every core, and
     /// joins the lists in the order of the parts, so that the list does not depend on the
     /// number of cores.
-    pub fn list_parts(&self, name: &str, parts: usize) -> Result<Vec<String>, String> {
+    pub fn list_parts(&self, name: &str, parts: usize) -> Result<CodeNames, String> {
         if !(1..=MAX_PARTS).contains(&parts) {
             return Err(format!(
                 "parts = {parts}: expected 1 to {MAX_PARTS} parts of the list"
@@ -164,7 +164,7 @@ impl Script {
                 "the script has no function {name}(part, parts) to list the codes in {parts} parts"
             ));
         }
-        let lists: Result<Vec<Vec<String>>, String> = (0..parts)
+        let lists: Result<Vec<CodeNames>, String> = (0..parts)
             .into_par_iter()
             .map(|part| {
                 let call = format!("{name}({part}, {parts})");
@@ -180,10 +180,14 @@ impl Script {
                 let arr = v
                     .into_array()
                     .map_err(|t| format!("{call} must return a list of codes, got {t}"))?;
-                arr.into_iter().map(|x| text_of(&x, "a code")).collect()
+                codes_of(arr)
             })
             .collect();
-        Ok(lists?.concat())
+        let mut all = CodeNames::default();
+        for part in lists? {
+            all.append(&part);
+        }
+        Ok(all)
     }
 
     /// Whether the script scores a whole row at once with `replies(guess)`.
@@ -238,6 +242,19 @@ impl Script {
             .map_err(|e| one_line(&e.to_string()))?;
         text_of(&v, "the reply")
     }
+}
+
+/// The codes of a list a function returned, held compactly as they are read (a code that is
+/// text is copied without a `String` of its own).
+fn codes_of(arr: rhai::Array) -> Result<CodeNames, String> {
+    let mut out = CodeNames::default();
+    for x in arr {
+        match x.read_lock::<rhai::ImmutableString>() {
+            Some(text) => out.push(text.as_str()),
+            None => out.push(&text_of(&x, "a code")?),
+        }
+    }
+    Ok(out)
 }
 
 /// A message on one line.

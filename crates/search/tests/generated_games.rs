@@ -89,8 +89,8 @@ fn generate(
         name: format!("{layout:?} {end:?} {seed}"),
         rule: Some(ListRule::Table),
         end,
-        guesses: guess_names,
-        secrets: secret_names,
+        guesses: guess_names.into(),
+        secrets: secret_names.into(),
         replies: names,
         table,
         ..ListParts::default()

@@ -486,8 +486,8 @@ mod known_tests {
         let list = ListGame::new(ListParts {
             name: "three coins".into(),
             end: End::Known,
-            guesses: ["a-b", "a-c", "b-c"].map(String::from).to_vec(),
-            secrets: ["a+", "b+", "c+"].map(String::from).to_vec(),
+            guesses: ["a-b", "a-c", "b-c"].into_iter().collect(),
+            secrets: ["a+", "b+", "c+"].into_iter().collect(),
             replies: ["<", "=", ">"].map(String::from).to_vec(),
             table: vec![2, 0, 1, 2, 1, 0, 1, 2, 0],
             ..ListParts::default()

@@ -174,8 +174,8 @@ fn coins() -> Game {
         name: "three coins".into(),
         rule: Some(ListRule::Table),
         end: End::Known,
-        guesses,
-        secrets,
+        guesses: guesses.into(),
+        secrets: secrets.into(),
         replies,
         table,
         ..ListParts::default()

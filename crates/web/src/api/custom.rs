@@ -340,8 +340,7 @@ pub async fn extend(
         )));
     }
     let n = list.guess_count();
-    let known: std::collections::HashSet<&str> =
-        list.codes()[..n].iter().map(String::as_str).collect();
+    let known: std::collections::HashSet<&str> = list.codes().iter().take(n).collect();
     let mut extra: Vec<String> = Vec::new();
     for (i, w) in req.guesses.iter().enumerate() {
         let w = w.trim().to_ascii_lowercase();
@@ -364,10 +363,16 @@ pub async fn extend(
     let custom = state.clone();
     let view = state
         .compute(move || -> Result<serde_json::Value, ApiError> {
-            let words = |ws: &mut dyn Iterator<Item = &String>| -> Vec<[u8; wordle::LETTERS]> {
+            let words = |ws: &mut dyn Iterator<Item = &str>| -> Vec<[u8; wordle::LETTERS]> {
                 ws.filter_map(|w| wordle::word(w)).collect()
             };
-            let guesses = words(&mut list.codes()[..n].iter().chain(extra.iter()));
+            let guesses = words(
+                &mut list
+                    .codes()
+                    .iter()
+                    .take(n)
+                    .chain(extra.iter().map(String::as_str)),
+            );
             let secrets = words(&mut list.secrets().iter().map(|&s| &list.codes()[s as usize]));
             let name = format!("{} + {}", list.name(), extra.join(", "));
             let description = format!(

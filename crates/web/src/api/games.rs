@@ -110,7 +110,7 @@ impl ListView {
             end_words: list.end().help(),
             guesses: n,
             secrets: list.secrets().len(),
-            words: (all || n <= WORDS_SHOWN).then(|| list.codes()[..n].to_vec()),
+            words: (all || n <= WORDS_SHOWN).then(|| list.codes().first(n)),
         }
     }
 }
