@@ -364,7 +364,7 @@ pub async fn extend(
     let view = state
         .compute(move || -> Result<serde_json::Value, ApiError> {
             let words = |ws: &mut dyn Iterator<Item = &str>| -> Vec<[u8; wordle::LETTERS]> {
-                ws.filter_map(|w| wordle::word(w)).collect()
+                ws.filter_map(wordle::word).collect()
             };
             let guesses = words(
                 &mut list
