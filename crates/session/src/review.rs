@@ -175,7 +175,8 @@ pub fn review(
         .map(|k| {
             let exact = exact_values(engine, &moves[..k], moves[k].0, opts);
             let mut m = dispatch_engine!(engine, e => review_move(e, &entropy, &moves, k, secret_index, exact));
-            m.verdict = verdict(&m, moves[k].1 == game.win());
+            let known = game.end() == codebreak_core::End::Known;
+            m.verdict = verdict(&m, moves[k].1 == game.win(), known);
             m
         })
         .collect();
@@ -298,8 +299,9 @@ fn exact_values(
     Some((best, root.total as f64 / n, (n + after as f64) / n))
 }
 
-/// One line on a move.
-fn verdict(m: &MoveReview, won: bool) -> String {
+/// One line on a move. In a game that ends once the secret is known (`known`: the coins), a
+/// move is never the secret, so whether it could have been says nothing.
+fn verdict(m: &MoveReview, won: bool, known: bool) -> String {
     let plural = |n: usize| format!("{n} {}", if n == 1 { "secret" } else { "secrets" });
     if won {
         return if m.before == 1 {
@@ -322,7 +324,7 @@ fn verdict(m: &MoveReview, won: bool) -> String {
     if m.skill < 100 {
         line.push_str(&format!("; {} would have left {}", m.best, m.best_left));
     }
-    if !m.could_be_secret && m.before <= 2 {
+    if !m.could_be_secret && m.before <= 2 && !known {
         line.push_str("; it could not be the secret");
     }
     line.push('.');
@@ -338,6 +340,59 @@ mod tests {
         let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
         let engine = AnyEngine::new(&game).unwrap();
         (game, engine)
+    }
+
+    /// Three coins, one heavier or lighter: no weighing is ever the secret, so no verdict
+    /// says it "could not be the secret".
+    #[test]
+    fn a_weighing_is_never_blamed_for_not_being_the_secret() {
+        use codebreak_core::list::{End, ListGame, ListParts};
+        let guesses = ["a-b", "a-c"];
+        let secrets = ["a+", "a-", "b+", "b-", "c+", "c-"];
+        let mut table = Vec::new();
+        for g in guesses {
+            for s in secrets {
+                let (coin, heavy) = (&s[..1], s.ends_with('+'));
+                table.push(match g.find(coin) {
+                    None => 1,
+                    Some(0) => {
+                        if heavy {
+                            2
+                        } else {
+                            0
+                        }
+                    }
+                    Some(_) => {
+                        if heavy {
+                            0
+                        } else {
+                            2
+                        }
+                    }
+                });
+            }
+        }
+        let list = ListGame::new(ListParts {
+            end: End::Known,
+            guesses: guesses.into_iter().collect(),
+            secrets: secrets.into_iter().collect(),
+            replies: vec!["<".into(), "=".into(), ">".into()],
+            table,
+            ..ListParts::default()
+        })
+        .unwrap();
+        let game = Game::from_list(std::sync::Arc::new(list)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let secret = game.parse_secret("c-").unwrap();
+        let history = codebreak_strategy::parse_history(&game, "a-b:=,a-c:>").unwrap();
+        let r = review(&engine, &history, &secret, &ReviewOptions::default()).unwrap();
+        for m in &r.moves {
+            assert!(
+                !m.verdict.contains("could not be the secret"),
+                "{}",
+                m.verdict
+            );
+        }
     }
 
     #[test]
