@@ -287,9 +287,16 @@ impl<R: Rules> Solver<'_, R> {
         }
         let mut beta = beta;
         let mut best: Found = None;
+        // A game file may list millions of guesses that split a small set alike (16 coins:
+        // 2.6 million weighings): each split is tried once (see `alike_key`).
+        let dedupe = self.e.game().list().is_some() && !self.e.game().hard();
+        let mut tried: rustc_hash::FxHashSet<Vec<u8>> = rustc_hash::FxHashSet::default();
         for (rank, c) in choices.iter().enumerate() {
             if c.lb >= beta {
                 break;
+            }
+            if dedupe && !tried.insert(self.alike_key(s, c.guess)) {
+                continue;
             }
             let trial = Trial {
                 guess: c.guess,
@@ -305,6 +312,33 @@ impl<R: Rules> Solver<'_, R> {
             }
         }
         Ok(best)
+    }
+
+    /// How `guess` splits `s`: each secret's reply, replies numbered in order of first
+    /// appearance, the winning reply apart. Two guesses with the same key leave the same
+    /// classes, so the same subtrees and the same value; the one met first (of lower rank,
+    /// so of lower index among equal bounds) is the one the search keeps. Not for Wordle's
+    /// hard mode, where the guess played changes the guesses allowed later.
+    fn alike_key(&self, s: &Candidates<R::Packed>, guess: u32) -> Vec<u8> {
+        let rules = self.e.rules();
+        let gp = self.e.packed(guess);
+        let win = self.win.index();
+        let mut name = [u8::MAX; codebreak_core::HIST_LEN];
+        let mut next = 0u8;
+        s.packed()
+            .iter()
+            .map(|&p| {
+                let r = rules.score(p, gp).index() & (codebreak_core::HIST_LEN - 1);
+                if r == win {
+                    return u8::MAX;
+                }
+                if name[r] == u8::MAX {
+                    name[r] = next;
+                    next += 1;
+                }
+                name[r]
+            })
+            .collect()
     }
 
     /// The exact value of playing the trial's guess at this node, if below `beta` (and below

@@ -698,7 +698,9 @@ pub async fn the_rough_edges(c: &Client) {
     let secret = game.parse_guess("21").unwrap();
     click(c, "#solve-new").await;
     for _ in 0..6 {
-        let guess = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "a guess").await;
+        // A guess of this game: two pegs (the previous game's row may still be on the board
+        // for a moment after New game).
+        let guess = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code && p.dataset.code.length === 2 && p.dataset.code", "a guess of MM(2,3)").await;
         let reply = game.format_feedback(
             game.score(&secret, &game.parse_guess(guess.as_str().unwrap()).unwrap()),
         );
