@@ -172,6 +172,9 @@ impl Search<'_> {
         if self.options.first_guess.is_some() {
             return Err(SearchError::OpenersWithFirstGuess);
         }
+        if !self.options.history.is_empty() {
+            return Err(SearchError::OpenersWithHistory);
+        }
         let start = Instant::now();
         let nodes0 = self.status.nodes.load(Ordering::Relaxed);
         let mut report =

@@ -296,6 +296,19 @@ pub fn verify_with(
     root: &Node,
     dead: DeadBranches,
 ) -> Result<VerifyReport, VerifyError> {
+    verify_below(game, &[], root, dead)
+}
+
+/// [`verify_with`] for the tree of a position: replays the secrets that fit every move of
+/// `history` (each reply recomputed by the same independent scorer) through the tree rooted
+/// at `root`, the guess played next, counting guesses from there (the figures of the subtree;
+/// add `history.len()` guesses per secret for the whole game's).
+pub fn verify_below(
+    game: &Game,
+    history: &[(Code, Feedback)],
+    root: &Node,
+    dead: DeadBranches,
+) -> Result<VerifyReport, VerifyError> {
     check_guesses(game, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
     let score = reference_scorer(game);
@@ -313,6 +326,9 @@ pub fn verify_with(
     reached.insert(root);
     for &s in space.secrets() {
         let secret = space.code(s);
+        if history.iter().any(|(g, f)| score(&secret, g) != *f) {
+            continue;
+        }
         let mut node = root;
         let mut path: Vec<(Code, Feedback)> = Vec::new();
         loop {
