@@ -54,6 +54,9 @@ enum Command {
     /// Find an exact optimal strategy (fewest guesses in all, or smallest worst case).
     #[command(after_help = cmd::optimal::EXAMPLES)]
     Optimal(cmd::optimal::OptimalArgs),
+    /// Split a search into jobs for any executor, run them, and merge their results.
+    #[command(after_help = cmd::shard::EXAMPLES)]
+    Shard(cmd::shard::ShardArgs),
     /// Replay every secret through a decision tree and report its figures.
     Verify(cmd::verify::VerifyArgs),
     /// Serve the web UI on a local port.
@@ -73,6 +76,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Hint(a) => cmd::hint::run(a),
         Command::Info(a) => cmd::info::run(a),
         Command::Optimal(a) => cmd::optimal::run(a),
+        Command::Shard(a) => cmd::shard::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Strategies(a) => cmd::strategies::run(a),

@@ -939,24 +939,31 @@ mod tests {
             .space()
             .index_of(&game.parse_guess("011").unwrap())
             .unwrap();
+        // The worst case of the opener is the largest of its positions'; its total, the least
+        // within that depth (a position below the largest may spend more depth to save
+        // guesses), so the positions are then valued with that depth limit.
         for objective in [Objective::Expected, Objective::Worst] {
-            let run = |first_guess, history| {
+            let run = |objective, first_guess, history, max_depth| {
                 let options = SearchOptions {
                     objective,
                     first_guess,
                     history,
+                    max_depth,
                     ..SearchOptions::default()
                 };
                 Search::new(&engine, options, false).unwrap().run()
             };
-            let whole = run(Some(g), Vec::new()).unwrap();
+            let whole = run(objective, Some(g), Vec::new(), None).unwrap();
+            let limit = (objective == Objective::Worst).then_some(whole.worst as u32);
             let (mut total, mut worst, mut secrets) = (1, 1, 1);
             for (fb, _) in &whole.tree.root.branches {
-                let part = run(None, vec![(g, *fb)]).unwrap();
+                let alone = run(objective, None, vec![(g, *fb)], None).unwrap();
+                assert!(alone.worst <= whole.worst);
+                worst = worst.max(alone.worst);
+                let part = run(Objective::Expected, None, vec![(g, *fb)], limit).unwrap();
                 assert_eq!(part.played, 1);
                 assert_eq!(part.total, part.subtree_total() + part.secrets);
                 total += part.total;
-                worst = worst.max(part.worst);
                 secrets += part.secrets;
             }
             assert_eq!(secrets, 64);
