@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use codebreak_core::Game;
-use codebreak_core::error::{plural, quote};
+use codebreak_core::error::plural;
 use codebreak_search::openers::OpenerEntry;
 use codebreak_tree::{DecisionTree, Format, Node};
 
@@ -139,7 +139,7 @@ fn results(plan: &Plan, dir: &Path) -> Result<Vec<JobResult>, Failure> {
             plan.jobs.len(),
             plural(plan.jobs.len()),
             first.index,
-            quote(&result_path(dir, first).display().to_string())
+            result_path(dir, first).display()
         )));
     }
     Ok(out)

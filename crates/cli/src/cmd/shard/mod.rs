@@ -22,7 +22,6 @@ mod run;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use codebreak_core::error::quote;
 use codebreak_core::{Game, GameSpec, Pool};
 use codebreak_search::Objective;
 use serde::{Deserialize, Serialize};
@@ -240,20 +239,14 @@ pub struct Plan {
 
 /// A failure to read or check a plan or result: exit 1 (a check failed), naming the file.
 fn refused(path: &Path, why: impl std::fmt::Display) -> Failure {
-    Failure::NoAnswer(anyhow::anyhow!(
-        "{}: {why}",
-        quote(&path.display().to_string())
-    ))
+    Failure::NoAnswer(anyhow::anyhow!("{}: {why}", path.display()))
 }
 
 impl Plan {
     /// Reads a plan, checking that its jobs are those its header announces, each with its id.
     pub fn read(path: &Path) -> Result<Plan, Failure> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::BadInput(anyhow::anyhow!(
-                "cannot read plan {}: {e}",
-                quote(&path.display().to_string())
-            ))
+            Failure::BadInput(anyhow::anyhow!("cannot read plan {}: {e}", path.display()))
         })?;
         let mut lines = text.lines();
         let first = lines.next().ok_or_else(|| {
@@ -319,7 +312,7 @@ impl Plan {
             let what = match &h.game_file {
                 Some(f) => format!(
                     "game file {} changed since the plan was made",
-                    quote(&f.path.display().to_string())
+                    f.path.display()
                 ),
                 None => format!("game {} is not the one planned", h.game),
             };
