@@ -13,6 +13,7 @@ use crate::failure::{BadInput, Failure};
 
 /// Arguments of `shard plan`.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("split").required(true).args(["openers", "first_guess"])))]
 pub struct PlanArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -111,7 +112,7 @@ pub fn run(a: PlanArgs) -> Result<(), Failure> {
                 jobs.push((history, None, n, 0));
             }
             // Largest first: the longest jobs start first.
-            jobs.sort_by(|x, y| y.2.cmp(&x.2));
+            jobs.sort_by_key(|j| std::cmp::Reverse(j.2));
             Some(opener)
         }
     };
