@@ -191,11 +191,21 @@ impl std::fmt::Display for IllegalGuess {
 /// );
 /// ```
 pub fn check_guesses(game: &Game, root: &Node) -> Result<(), IllegalGuess> {
+    check_guesses_after(game, &[], root)
+}
+
+/// [`check_guesses`] for the tree of a position: hard mode's rule applies after `history`
+/// too (the paths named start after it).
+pub fn check_guesses_after(
+    game: &Game,
+    history: &[(Code, Feedback)],
+    root: &Node,
+) -> Result<(), IllegalGuess> {
     let known = game.end() == End::Known;
-    let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, Vec::new())];
+    let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, history.to_vec())];
     while let Some((node, path)) = stack.pop() {
         let illegal = |why: String| IllegalGuess {
-            before: format_path(game, &path),
+            before: format_path(game, &path[history.len()..]),
             guess: lenient_code(game, &node.guess),
             why,
         };
@@ -309,7 +319,7 @@ pub fn verify_below(
     root: &Node,
     dead: DeadBranches,
 ) -> Result<VerifyReport, VerifyError> {
-    check_guesses(game, root).map_err(VerifyError::IllegalGuess)?;
+    check_guesses_after(game, history, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
     let score = reference_scorer(game);
     let win = game.win();
