@@ -261,6 +261,25 @@ fn a_job_run_twice_leaves_one_result() {
 }
 
 #[test]
+fn a_game_file_that_ends_when_the_secret_is_known_merges_like_optimal() {
+    let dir = tempfile::tempdir().unwrap();
+    let coins = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins.toml"
+    );
+    let game = ["--game-file", coins, "--set", "COINS=6"];
+    let mut args = game.to_vec();
+    args.extend(["--first-guess", "ab-cd"]);
+    let plan = plan_and_run(dir.path(), "coins.plan", &args);
+    let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
+    let mut optimal = vec!["optimal", "--json"];
+    optimal.extend(&args);
+    let whole = json(&run_args(&optimal, None));
+    assert_eq!(merged["total"], whole["total"]);
+    assert_eq!(merged["histogram"], whole["histogram"]);
+}
+
+#[test]
 fn a_changed_game_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("count.toml");
