@@ -217,6 +217,45 @@ fn merge_refuses_truncated_foreign_and_missing_results_by_name() {
 }
 
 #[test]
+fn openers_without_a_bound_are_bounded_by_the_best_finished_and_checked_at_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("o.plan");
+    let game = ["--pegs", "3", "--colors", "4"];
+    let mut args = vec!["shard", "plan", "--openers", "--out", s(&plan)];
+    args.extend(game);
+    assert!(run_args(&args, None).status.success());
+    // One at a time: each opener below one more than the best before it.
+    let out = run_args(&["shard", "run", s(&plan)], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
+    let mut optimal = vec!["optimal", "--openers", "--json"];
+    optimal.extend(game);
+    let whole = json(&run_args(&optimal, None));
+    assert_eq!(merged["openers"][0], whole["openers"][0]);
+    // A forged best so far makes a claim no result supports: refused by name.
+    let mut results = plan.as_os_str().to_owned();
+    results.push(".results");
+    let results = PathBuf::from(results);
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let second: Value = serde_json::from_str(text.lines().nth(2).unwrap()).unwrap();
+    let id = second["id"].as_str().unwrap().to_string();
+    // Between the job's counting bound and its value: a bound no result supports.
+    let forged = second["at_least"].as_u64().unwrap() + 1;
+    std::fs::write(results.join("best"), format!("{forged}\n")).unwrap();
+    std::fs::remove_file(results.join(format!("{id}.json"))).unwrap();
+    assert!(
+        run_args(&["shard", "run", s(&plan), "--index", "1"], None)
+            .status
+            .success()
+    );
+    assert_fails(
+        &run_args(&["shard", "merge", s(&plan)], None),
+        1,
+        &[&format!("{id}.json"), &format!("at least {}", forged + 1)],
+    );
+}
+
+#[test]
 fn a_job_run_twice_leaves_one_result() {
     let dir = tempfile::tempdir().unwrap();
     let plan = dir.path().join("p.plan");

@@ -236,6 +236,28 @@ fn merge_openers(
             },
         ));
     }
+    // An opener is at least a total by its counting bound, the plan's bound, or one more than
+    // an exact total of another opener (the best when its job started): anything else was
+    // not proved.
+    let exact: std::collections::HashSet<u64> = results
+        .iter()
+        .filter_map(|r| match r.value {
+            Value::Exact { total, .. } => Some(total + 1),
+            _ => None,
+        })
+        .collect();
+    for (job, r) in plan.jobs.iter().zip(results) {
+        if let Value::AtLeast { at_least } = r.value
+            && at_least != job.at_least
+            && Some(at_least) != plan.header.bound
+            && !exact.contains(&at_least)
+        {
+            return Err(Failure::NoAnswer(anyhow::anyhow!(
+                "{}: at least {at_least} follows from no bound of the plan or its results",
+                result_path(dir, job).display()
+            )));
+        }
+    }
     // A stable sort keeps the plan's order (the library's) among ties.
     ranked.sort_by_key(|(k, _)| *k);
     let entries: Vec<OpenerEntry> = ranked.into_iter().map(|(_, e)| e).collect();

@@ -125,18 +125,27 @@ fn label(job: &Job) -> String {
     }
 }
 
-/// The least exact total among the results in `dir` (an openers plan's best so far).
-fn best_so_far(plan: &Plan, dir: &Path) -> Option<u64> {
-    plan.jobs
-        .iter()
-        .filter_map(|job| match plan.result(dir, job) {
-            Ok(Some(JobResult {
-                value: Value::Exact { total, .. },
-                ..
-            })) => Some(total),
-            _ => None,
-        })
-        .min()
+/// The file of an openers plan's results folder that holds the least exact total found so
+/// far, so that a job starting reads one number, not every result. It is a hint: a stale or
+/// lost value only makes a bound looser, and `merge` checks every bound a result was valued
+/// below against the exact totals it has (a forged value is refused there).
+fn best_path(dir: &Path) -> PathBuf {
+    dir.join("best")
+}
+
+/// The least exact total noted in `dir` (an openers plan's best so far).
+fn best_so_far(dir: &Path) -> Option<u64> {
+    std::fs::read_to_string(best_path(dir))
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+}
+
+/// Notes `total` as the best so far unless a better one is noted (two writers at once may
+/// lose one of theirs: only a looser bound follows).
+fn offer_best(dir: &Path, total: u64) {
+    if best_so_far(dir).is_none_or(|b| total < b) {
+        let _ = write_atomically(&best_path(dir), &format!("{total}\n"));
+    }
 }
 
 /// Solves one job unless its valid result is there, and writes its result.
@@ -172,7 +181,7 @@ fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> R
     // Openers valued without a bound are valued below one more than the best finished so
     // far, as `optimal --openers` does: the best are exact, the others at least that.
     let bound = match (h.kind, h.bound) {
-        (PlanKind::Openers, None) => best_so_far(plan, dir).map(|b| b + 1),
+        (PlanKind::Openers, None) => best_so_far(dir).map(|b| b + 1),
         (_, b) => b,
     };
     let options = SearchOptions {
@@ -237,6 +246,9 @@ fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> R
     let text = serde_json::to_string(&r).map_err(|e| e.to_string())? + "\n";
     write_atomically(&result_path(dir, job), &text).map_err(|f| f.message())?;
     let _ = std::fs::remove_file(error_path(dir, job));
+    if let (PlanKind::Openers, Value::Exact { total, .. }) = (h.kind, &r.value) {
+        offer_best(dir, *total);
+    }
     let shown = match &r.value {
         Value::Exact { total, worst } => format!("{total} guesses in all, worst {worst}"),
         Value::AtLeast { at_least } => format!("at least {at_least}"),
