@@ -196,20 +196,7 @@ fn merge_openers(
         let opener = job.first_guess.clone().unwrap_or_default();
         let key = match r.value {
             Value::Exact { total, worst } => {
-                let root = tree_of(game, dir, r)?;
-                let report = codebreak_tree::verify(game, &root).map_err(|e| {
-                    Failure::NoAnswer(anyhow::anyhow!(
-                        "{}: its tree does not verify: {e}",
-                        result_path(dir, job).display()
-                    ))
-                })?;
-                if report.total != total || game.format_code(&root.guess) != opener {
-                    return Err(Failure::NoAnswer(anyhow::anyhow!(
-                        "{}: its tree replays to {} guesses, not the {total} it reports",
-                        result_path(dir, job).display(),
-                        report.total
-                    )));
-                }
+                check_opener(game, dir, job, r, &opener, total)?;
                 ranked.push((
                     (total, 0, worst),
                     OpenerEntry {
@@ -273,33 +260,66 @@ fn merge_openers(
         });
         format!("{v}\n")
     } else {
-        let mut out = format!(
-            "game      {game}\nplan      {} ({}), every opener{}\n\n rank  opener    total  average  worst\n",
-            plan.path.display(),
-            plan.hash,
-            plan.header
-                .bound
-                .map_or(String::new(), |b| format!(", below {b}"))
-        );
-        for (i, e) in entries.iter().enumerate() {
-            let value = match (e.total, e.at_least) {
-                (Some(t), _) => format!(
-                    "{t:>7}  {:.4}  {}",
-                    e.average.unwrap_or_default(),
-                    e.worst.unwrap_or_default()
-                ),
-                (None, Some(t)) => format!("at least {t}"),
-                (None, None) => "infeasible".into(),
-            };
-            out += &format!("{:>5}  {:<8} {value}\n", i + 1, e.opener);
-        }
-        out += &format!(
-            "\nverified  every exact value replays through its tree\ntime      {:.3} s in the jobs, {nodes} nodes\n",
-            ms as f64 / 1000.0
-        );
-        out
+        openers_text(plan, game, &entries, nodes, ms)
     };
     output::report(&text, false)
+}
+
+/// The ranking as a table.
+fn openers_text(plan: &Plan, game: &Game, entries: &[OpenerEntry], nodes: u64, ms: u64) -> String {
+    let mut out = format!(
+        "game      {game}\nplan      {} ({}), every opener{}\n\n rank  opener    total  average  worst\n",
+        plan.path.display(),
+        plan.hash,
+        plan.header
+            .bound
+            .map_or(String::new(), |b| format!(", below {b}"))
+    );
+    for (i, e) in entries.iter().enumerate() {
+        let value = match (e.total, e.at_least) {
+            (Some(t), _) => format!(
+                "{t:>7}  {:.4}  {}",
+                e.average.unwrap_or_default(),
+                e.worst.unwrap_or_default()
+            ),
+            (None, Some(t)) => format!("at least {t}"),
+            (None, None) => "infeasible".into(),
+        };
+        out += &format!("{:>5}  {:<8} {value}\n", i + 1, e.opener);
+    }
+    out += &format!(
+        "\nverified  every exact value replays through its tree\ntime      {:.3} s in the jobs, {nodes} nodes\n",
+        ms as f64 / 1000.0
+    );
+    out
+}
+
+/// Replays every secret through an opener's tree: it must open with the opener and take the
+/// total its result reports.
+fn check_opener(
+    game: &Game,
+    dir: &Path,
+    job: &Job,
+    r: &JobResult,
+    opener: &str,
+    total: u64,
+) -> Result<(), Failure> {
+    let root = tree_of(game, dir, r)?;
+    let report = codebreak_tree::verify(game, &root).map_err(|e| {
+        Failure::NoAnswer(anyhow::anyhow!(
+            "{}: its tree does not verify: {e}",
+            result_path(dir, job).display()
+        ))
+    })?;
+    if report.total != total || game.format_code(&root.guess) != opener {
+        return Err(Failure::NoAnswer(anyhow::anyhow!(
+            "{}: its tree replays to {} guesses after {}, not the {total} it reports after {opener}",
+            result_path(dir, job).display(),
+            report.total,
+            game.format_code(&root.guess)
+        )));
+    }
+    Ok(())
 }
 
 /// The whole game below a fixed opener: the opener, then each job's tree under its reply;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use codebreak_core::error::quote;
-use codebreak_core::{AnyEngine, Pool, dispatch_engine};
+use codebreak_core::{AnyEngine, Game, Pool, dispatch_engine};
 use codebreak_search::{Objective, Search, SearchError, SearchOptions};
 
 use super::{FORMAT, GameFile, Header, Job, PlanKind, fingerprint, fnv, job_id};
@@ -76,46 +76,7 @@ pub fn run(a: PlanArgs) -> Result<(), Failure> {
     };
     let search = Search::new(&engine, options, true).map_err(|e| Failure::BadInput(e.into()))?;
     let secrets = engine.space().secrets().len() as u64;
-    // (history, first guess, secrets, counting bound)
-    let mut jobs: Vec<(String, Option<String>, u64, u64)> = Vec::new();
-    let opener = match &a.first_guess {
-        None => {
-            let choices = search
-                .opener_choices()
-                .map_err(|e: SearchError| Failure::BadInput(e.into()))?;
-            for (g, lb) in choices {
-                let code = game.format_code(&engine.space().code(g));
-                jobs.push((String::new(), Some(code), secrets, lb));
-            }
-            None
-        }
-        Some(text) => {
-            let bad = |why: String| {
-                Failure::BadInput(anyhow::anyhow!("--first-guess {}: {why}", quote(text)))
-            };
-            let code = game.parse_guess(text).map_err(|e| bad(e.to_string()))?;
-            let g = engine
-                .space()
-                .index_of(&code)
-                .ok_or_else(|| bad(format!("not a guess of {game}")))?;
-            let win = game.win();
-            let classes: Vec<(codebreak_core::Feedback, u64)> = dispatch_engine!(&engine, e => {
-                e.split(g, &e.all_secrets())
-                    .into_iter()
-                    .filter(|(fb, _)| *fb != win)
-                    .map(|(fb, c)| (fb, c.len() as u64))
-                    .collect()
-            });
-            let opener = game.format_code(&code);
-            for (fb, n) in classes {
-                let history = format!("{opener}:{}", game.format_feedback(fb));
-                jobs.push((history, None, n, 0));
-            }
-            // Largest first: the longest jobs start first.
-            jobs.sort_by_key(|j| std::cmp::Reverse(j.2));
-            Some(opener)
-        }
-    };
+    let (jobs, opener) = split(&a, &game, &engine, &search)?;
     let header = Header {
         codebreak_plan: FORMAT,
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -180,4 +141,57 @@ pub fn run(a: PlanArgs) -> Result<(), Failure> {
         .display()
     );
     Ok(())
+}
+
+/// A job before it has its place and id: (history, first guess, secrets, counting bound).
+type Planned = (String, Option<String>, u64, u64);
+
+/// The jobs of the plan `a` asks for, and the fixed opener of a plan below one.
+fn split(
+    a: &PlanArgs,
+    game: &Game,
+    engine: &AnyEngine,
+    search: &Search<'_>,
+) -> Result<(Vec<Planned>, Option<String>), Failure> {
+    let secrets = engine.space().secrets().len() as u64;
+    let mut jobs: Vec<Planned> = Vec::new();
+    let opener = match &a.first_guess {
+        None => {
+            let choices = search
+                .opener_choices()
+                .map_err(|e: SearchError| Failure::BadInput(e.into()))?;
+            for (g, lb) in choices {
+                let code = game.format_code(&engine.space().code(g));
+                jobs.push((String::new(), Some(code), secrets, lb));
+            }
+            None
+        }
+        Some(text) => {
+            let bad = |why: String| {
+                Failure::BadInput(anyhow::anyhow!("--first-guess {}: {why}", quote(text)))
+            };
+            let code = game.parse_guess(text).map_err(|e| bad(e.to_string()))?;
+            let g = engine
+                .space()
+                .index_of(&code)
+                .ok_or_else(|| bad(format!("not a guess of {game}")))?;
+            let win = game.win();
+            let classes: Vec<(codebreak_core::Feedback, u64)> = dispatch_engine!(&engine, e => {
+                e.split(g, &e.all_secrets())
+                    .into_iter()
+                    .filter(|(fb, _)| *fb != win)
+                    .map(|(fb, c)| (fb, c.len() as u64))
+                    .collect()
+            });
+            let opener = game.format_code(&code);
+            for (fb, n) in classes {
+                let history = format!("{opener}:{}", game.format_feedback(fb));
+                jobs.push((history, None, n, 0));
+            }
+            // Largest first: the longest jobs start first.
+            jobs.sort_by_key(|j| std::cmp::Reverse(j.2));
+            Some(opener)
+        }
+    };
+    Ok((jobs, opener))
 }

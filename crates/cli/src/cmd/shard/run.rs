@@ -160,6 +160,49 @@ fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> R
         Err(f) => eprintln!("job {}: {}; solving it again", job.index, f.message()),
     }
     let start = Instant::now();
+    let (value, tree, nodes) = solve(plan, game, engine, dir, job)?;
+    let mut r = JobResult {
+        plan: plan.hash.clone(),
+        id: job.id.clone(),
+        index: job.index,
+        history: job.history.clone(),
+        value,
+        secrets: job.secrets,
+        tree,
+        nodes,
+        millis: start.elapsed().as_millis() as u64,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        checksum: String::new(),
+    };
+    r.checksum = r.compute_checksum();
+    let text = serde_json::to_string(&r).map_err(|e| e.to_string())? + "\n";
+    write_atomically(&result_path(dir, job), &text).map_err(|f| f.message())?;
+    let _ = std::fs::remove_file(error_path(dir, job));
+    if let (PlanKind::Openers, Value::Exact { total, .. }) = (plan.header.kind, &r.value) {
+        offer_best(dir, *total);
+    }
+    let shown = match &r.value {
+        Value::Exact { total, worst } => format!("{total} guesses in all, worst {worst}"),
+        Value::AtLeast { at_least } => format!("at least {at_least}"),
+        Value::Infeasible => "infeasible within the depth limit".into(),
+    };
+    eprintln!(
+        "job {} {}: {shown} ({} ms)",
+        job.index,
+        label(job),
+        r.millis
+    );
+    Ok(())
+}
+
+/// What a job finds: its value, its tree when exact, and the nodes searched.
+fn solve(
+    plan: &Plan,
+    game: &Game,
+    engine: &AnyEngine,
+    dir: &Path,
+    job: &Job,
+) -> Result<(Value, Option<String>, u64), String> {
     let h = &plan.header;
     let played = if job.history.is_empty() {
         Vec::new()
@@ -229,36 +272,5 @@ fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> R
             }
         }
     };
-    let mut r = JobResult {
-        plan: plan.hash.clone(),
-        id: job.id.clone(),
-        index: job.index,
-        history: job.history.clone(),
-        value,
-        secrets: job.secrets,
-        tree,
-        nodes,
-        millis: start.elapsed().as_millis() as u64,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        checksum: String::new(),
-    };
-    r.checksum = r.compute_checksum();
-    let text = serde_json::to_string(&r).map_err(|e| e.to_string())? + "\n";
-    write_atomically(&result_path(dir, job), &text).map_err(|f| f.message())?;
-    let _ = std::fs::remove_file(error_path(dir, job));
-    if let (PlanKind::Openers, Value::Exact { total, .. }) = (h.kind, &r.value) {
-        offer_best(dir, *total);
-    }
-    let shown = match &r.value {
-        Value::Exact { total, worst } => format!("{total} guesses in all, worst {worst}"),
-        Value::AtLeast { at_least } => format!("at least {at_least}"),
-        Value::Infeasible => "infeasible within the depth limit".into(),
-    };
-    eprintln!(
-        "job {} {}: {shown} ({} ms)",
-        job.index,
-        label(job),
-        r.millis
-    );
-    Ok(())
+    Ok((value, tree, nodes))
 }
