@@ -212,7 +212,10 @@ fn merge_refuses_truncated_foreign_and_missing_results_by_name() {
         stderr(&again).matches("done already").count(),
         files.len() - 1
     );
-    assert_eq!(std::fs::read(victim).unwrap().len(), original.len());
+    let redone: Value = serde_json::from_slice(&std::fs::read(victim).unwrap()).unwrap();
+    let original: Value = serde_json::from_slice(&original).unwrap();
+    assert_eq!(redone["value"], original["value"]);
+    assert_eq!(redone["tree"], original["tree"]);
     assert!(merge(&a).status.success());
 }
 
@@ -253,6 +256,54 @@ fn openers_without_a_bound_are_bounded_by_the_best_finished_and_checked_at_merge
         1,
         &[&format!("{id}.json"), &format!("at least {}", forged + 1)],
     );
+}
+
+#[test]
+fn a_stopped_job_saves_a_checkpoint_that_its_next_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("p.plan");
+    let out = run_args(
+        &["shard", "plan", "--first-guess", "0012", "--out", s(&plan)],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stopped = run_args(
+        &[
+            "shard",
+            "run",
+            s(&plan),
+            "--index",
+            "0",
+            "--node-limit",
+            "300",
+        ],
+        None,
+    );
+    assert_eq!(stopped.status.code(), Some(130), "{}", stderr(&stopped));
+    assert!(
+        stderr(&stopped).contains("checkpoint"),
+        "{}",
+        stderr(&stopped)
+    );
+    let files = result_files(&plan);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(s(&files[0]).ends_with(".checkpoint"));
+    let status = json(&run_args(&["shard", "status", s(&plan), "--json"], None));
+    assert_eq!(status["checkpoints"], serde_json::json!([0]));
+    let resumed = run_args(&["shard", "run", s(&plan), "--index", "0"], None);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resuming with"),
+        "{}",
+        stderr(&resumed)
+    );
+    let files = result_files(&plan);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(s(&files[0]).ends_with(".json"), "the checkpoint is gone");
+    let out = run_args(&["shard", "run", s(&plan), "--jobs", "2"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
+    assert_eq!(merged["total"], 5625);
 }
 
 #[test]

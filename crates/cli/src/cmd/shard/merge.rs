@@ -63,6 +63,8 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
     let plan = Plan::read(&a.plan)?;
     let dir = plan.results_dir(a.results.as_deref());
     let (mut done, mut failed, mut remaining) = (0usize, Vec::new(), Vec::new());
+    // Remaining jobs stopped with a checkpoint, which their next run resumes.
+    let mut resumable = Vec::new();
     let (mut done_secrets, mut done_ms, mut left_secrets) = (0u64, 0u64, 0u64);
     for job in &plan.jobs {
         match state(&plan, &dir, job) {
@@ -78,6 +80,9 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
             State::Remaining => {
                 left_secrets += job.secrets;
                 remaining.push(job.index);
+                if super::run::checkpoint_path(&dir, job).exists() {
+                    resumable.push(job.index);
+                }
             }
         }
     }
@@ -92,19 +97,25 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
             "done": done,
             "failed": failed.iter().map(|(i, why)| serde_json::json!({"index": i, "why": why})).collect::<Vec<_>>(),
             "remaining": remaining,
+            "checkpoints": resumable,
             "seconds_done": done_ms as f64 / 1000.0,
             "estimate_seconds": estimate,
         });
         println!("{v}");
     } else {
         println!(
-            "plan      {} ({}), {} job{}\ndone      {done}\nfailed    {}\nremaining {}",
+            "plan      {} ({}), {} job{}\ndone      {done}\nfailed    {}\nremaining {}{}",
             plan.path.display(),
             plan.hash,
             plan.jobs.len(),
             plural(plan.jobs.len()),
             failed.len(),
             remaining.len(),
+            if resumable.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} stopped with a checkpoint)", resumable.len())
+            },
         );
         for (_, why) in &failed {
             println!("  {why}");

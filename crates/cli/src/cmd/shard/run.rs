@@ -1,8 +1,8 @@
 //! `codebreak shard run`: solve jobs of a plan, each into its own result file.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::Args;
@@ -26,13 +26,42 @@ pub struct RunArgs {
     /// ... to index B, included (default the last).
     #[arg(long, value_name = "B")]
     pub to: Option<usize>,
-    /// Jobs solved at once, on this machine (each search uses every core as well).
+    /// Jobs solved at once, on this machine (each search uses every core as well, and has its
+    /// own memo of up to about 1 GB). Ctrl-C or SIGTERM stops them, each saving a checkpoint
+    /// (RESULTS/ID.checkpoint) that its next run resumes.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: u32,
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
+    /// Stop each job after N search nodes, as Ctrl-C does (for tests of resumption).
+    #[arg(long, value_name = "N", hide = true)]
+    pub node_limit: Option<u64>,
+}
+
+/// Set by Ctrl-C or SIGTERM (a scheduler's time limit): no job starts after it.
+static STOP: AtomicBool = AtomicBool::new(false);
+/// The stop switches of the searches running now, thrown by Ctrl-C or SIGTERM.
+static RUNNING: Mutex<Vec<Arc<AtomicBool>>> = Mutex::new(Vec::new());
+
+/// Why a job gave no result.
+enum JobError {
+    /// It cannot be solved as planned: noted in `ID.error`.
+    Failed(String),
+    /// It was stopped (Ctrl-C, SIGTERM, the node limit): its checkpoint is saved.
+    Stopped(String),
+}
+
+impl From<String> for JobError {
+    fn from(why: String) -> JobError {
+        JobError::Failed(why)
+    }
+}
+
+/// Where a stopped job's solved sets are saved, for its next run to resume from.
+pub fn checkpoint_path(dir: &Path, job: &Job) -> PathBuf {
+    dir.join(format!("{}.checkpoint", job.id))
 }
 
 /// Writes `text` to a temporary file beside `path` and renames it into place, so that a
@@ -84,6 +113,13 @@ pub fn run(a: RunArgs) -> Result<(), Failure> {
     let todo: Vec<&Job> = plan.jobs[from..=to].iter().collect();
     let next = AtomicUsize::new(0);
     let failed: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let stopped: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let _ = ctrlc::set_handler(|| {
+        STOP.store(true, Ordering::Relaxed);
+        for cancel in RUNNING.lock().expect("no panics").iter() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    });
     let threads = (a.jobs as usize).min(todo.len()).max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -91,19 +127,43 @@ pub fn run(a: RunArgs) -> Result<(), Failure> {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = todo.get(i) else { return };
-                    if let Err(why) = one(&plan, &game, &engine, &dir, job) {
-                        eprintln!("job {} {}: failed: {why}", job.index, label(job));
-                        let _ = write_atomically(&error_path(&dir, job), &format!("{why}\n"));
-                        failed
-                            .lock()
-                            .expect("no panics")
-                            .push(format!("{}", job.index));
+                    if STOP.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    match one(&plan, &game, &engine, &dir, job, a.node_limit) {
+                        Ok(()) => {}
+                        Err(JobError::Failed(why)) => {
+                            eprintln!("job {} {}: failed: {why}", job.index, label(job));
+                            let _ = write_atomically(&error_path(&dir, job), &format!("{why}\n"));
+                            failed
+                                .lock()
+                                .expect("no panics")
+                                .push(format!("{}", job.index));
+                        }
+                        Err(JobError::Stopped(why)) => {
+                            eprintln!("job {} {}: {why}", job.index, label(job));
+                            stopped
+                                .lock()
+                                .expect("no panics")
+                                .push(format!("{}", job.index));
+                        }
                     }
                 }
             });
         }
     });
     let failed = failed.into_inner().expect("no panics");
+    let stopped = stopped.into_inner().expect("no panics");
+    if !stopped.is_empty() || STOP.load(Ordering::Relaxed) {
+        return Err(Failure::Interrupted(anyhow::anyhow!(
+            "stopped; job{} {} saved {} checkpoint{} in {} (ID.checkpoint), which running the plan again resumes",
+            codebreak_core::error::plural(stopped.len()),
+            stopped.join(", "),
+            if stopped.len() == 1 { "its" } else { "their" },
+            codebreak_core::error::plural(stopped.len()),
+            dir.display()
+        )));
+    }
     if failed.is_empty() {
         Ok(())
     } else {
@@ -149,7 +209,14 @@ fn offer_best(dir: &Path, total: u64) {
 }
 
 /// Solves one job unless its valid result is there, and writes its result.
-fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> Result<(), String> {
+fn one(
+    plan: &Plan,
+    game: &Game,
+    engine: &AnyEngine,
+    dir: &Path,
+    job: &Job,
+    node_limit: Option<u64>,
+) -> Result<(), JobError> {
     match plan.result(dir, job) {
         Ok(Some(_)) => {
             eprintln!("job {} {}: done already", job.index, label(job));
@@ -160,7 +227,7 @@ fn one(plan: &Plan, game: &Game, engine: &AnyEngine, dir: &Path, job: &Job) -> R
         Err(f) => eprintln!("job {}: {}; solving it again", job.index, f.message()),
     }
     let start = Instant::now();
-    let (value, tree, nodes) = solve(plan, game, engine, dir, job)?;
+    let (value, tree, nodes) = solve(plan, game, engine, dir, job, node_limit)?;
     let mut r = JobResult {
         plan: plan.hash.clone(),
         id: job.id.clone(),
@@ -202,7 +269,8 @@ fn solve(
     engine: &AnyEngine,
     dir: &Path,
     job: &Job,
-) -> Result<(Value, Option<String>, u64), String> {
+    node_limit: Option<u64>,
+) -> Result<(Value, Option<String>, u64), JobError> {
     let h = &plan.header;
     let played = if job.history.is_empty() {
         Vec::new()
@@ -234,6 +302,7 @@ fn solve(
         bound,
         first_guess,
         history: played.iter().map(|&(_, i)| i).collect(),
+        node_limit,
         ..SearchOptions::default()
     };
     let (value, tree, nodes) = match bound {
@@ -247,7 +316,36 @@ fn solve(
         ),
         _ => {
             let search = Search::new(engine, options, true).map_err(|e| e.to_string())?;
-            match search.run() {
+            let checkpoint = checkpoint_path(dir, job);
+            if checkpoint.exists() {
+                // A checkpoint of another search (an opener valued below another bound) is
+                // not used: the job starts afresh.
+                match search.load_checkpoint(&checkpoint) {
+                    Ok(n) => eprintln!("job {}: resuming with {n} solved sets", job.index),
+                    Err(e) => eprintln!("job {}: {e}; starting afresh", job.index),
+                }
+            }
+            let cancel = Arc::clone(&search.status().cancel);
+            RUNNING.lock().expect("no panics").push(Arc::clone(&cancel));
+            if STOP.load(Ordering::Relaxed) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            let result = search.run();
+            RUNNING
+                .lock()
+                .expect("no panics")
+                .retain(|c| !Arc::ptr_eq(c, &cancel));
+            if matches!(result, Err(SearchError::Interrupted)) {
+                let n = search
+                    .save_checkpoint(&checkpoint)
+                    .map_err(|e| e.to_string())?;
+                return Err(JobError::Stopped(format!(
+                    "stopped; {n} solved sets saved to {}",
+                    checkpoint.display()
+                )));
+            }
+            let _ = std::fs::remove_file(&checkpoint);
+            match result {
                 Ok(s) => (
                     Value::Exact {
                         total: s.total,
@@ -268,7 +366,7 @@ fn solve(
                     None,
                     search.status().nodes.load(Ordering::Relaxed),
                 ),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.to_string().into()),
             }
         }
     };
