@@ -19,8 +19,8 @@ Exit codes:
   0    success (also when standard output is closed early, as by `| head`)
   1    no answer: the replies contradict each other, nothing is left to find, or a check failed
   2    bad input or usage: an invalid flag, code, reply or file; a game too large for memory
-  130  interrupted by Ctrl-C or SIGTERM (`optimal` after writing its checkpoint; any command on
-       a game too large to list)";
+  130  interrupted by Ctrl-C or SIGTERM (`optimal` and `shard run` after writing their
+       checkpoints; any command on a game too large to list)";
 
 /// Engine and tools for deductive code-breaking games: Mastermind of any size, Bulls and Cows
 /// (1A2B), black-peg Mastermind and the twoD comparison game.
