@@ -290,6 +290,17 @@ fn a_stopped_job_saves_a_checkpoint_that_its_next_run_resumes() {
     assert!(s(&files[0]).ends_with(".checkpoint"));
     let status = json(&run_args(&["shard", "status", s(&plan), "--json"], None));
     assert_eq!(status["checkpoints"], serde_json::json!([0]));
+    assert_eq!(
+        status["running"],
+        serde_json::json!([]),
+        "the marker is gone"
+    );
+    // A job running elsewhere (or killed) shows by its marker.
+    let marker = files[0].with_extension("running");
+    std::fs::write(&marker, "pid 1 on elsewhere since 0\n").unwrap();
+    let status = json(&run_args(&["shard", "status", s(&plan), "--json"], None));
+    assert_eq!(status["running"][0]["index"], 0);
+    std::fs::remove_file(&marker).unwrap();
     let resumed = run_args(&["shard", "run", s(&plan), "--index", "0"], None);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert!(

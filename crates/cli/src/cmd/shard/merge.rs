@@ -65,6 +65,8 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
     let (mut done, mut failed, mut remaining) = (0usize, Vec::new(), Vec::new());
     // Remaining jobs stopped with a checkpoint, which their next run resumes.
     let mut resumable = Vec::new();
+    // Remaining jobs with a running marker (or killed without removing it).
+    let mut running = Vec::new();
     let (mut done_secrets, mut done_ms, mut left_secrets) = (0u64, 0u64, 0u64);
     for job in &plan.jobs {
         match state(&plan, &dir, job) {
@@ -80,6 +82,9 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
             State::Remaining => {
                 left_secrets += job.secrets;
                 remaining.push(job.index);
+                if let Ok(who) = std::fs::read_to_string(super::run::running_path(&dir, job)) {
+                    running.push((job.index, who.trim().to_string()));
+                }
                 if super::run::checkpoint_path(&dir, job).exists() {
                     resumable.push(job.index);
                 }
@@ -98,6 +103,7 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
             "failed": failed.iter().map(|(i, why)| serde_json::json!({"index": i, "why": why})).collect::<Vec<_>>(),
             "remaining": remaining,
             "checkpoints": resumable,
+            "running": running.iter().map(|(i, who)| serde_json::json!({"index": i, "who": who})).collect::<Vec<_>>(),
             "seconds_done": done_ms as f64 / 1000.0,
             "estimate_seconds": estimate,
         });
@@ -119,6 +125,9 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
         );
         for (_, why) in &failed {
             println!("  {why}");
+        }
+        for (i, who) in &running {
+            println!("running   job {i}: {who} (or killed, if that process is gone)");
         }
         match estimate {
             Some(s) if done < plan.jobs.len() => println!(

@@ -59,6 +59,11 @@ impl From<String> for JobError {
     }
 }
 
+/// The marker of a running job: `pid P on HOST since UNIX-SECONDS`.
+pub fn running_path(dir: &Path, job: &Job) -> PathBuf {
+    dir.join(format!("{}.running", job.id))
+}
+
 /// Where a stopped job's solved sets are saved, for its next run to resume from.
 pub fn checkpoint_path(dir: &Path, job: &Job) -> PathBuf {
     dir.join(format!("{}.checkpoint", job.id))
@@ -227,7 +232,23 @@ fn one(
         Err(f) => eprintln!("job {}: {}; solving it again", job.index, f.message()),
     }
     let start = Instant::now();
-    let (value, tree, nodes) = solve(plan, game, engine, dir, job, node_limit)?;
+    // A marker while the job runs, for `status` (left behind only by a killed process).
+    let marker = running_path(dir, job);
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let _ = write_atomically(
+        &marker,
+        &format!(
+            "pid {} on {} since {since}\n",
+            std::process::id(),
+            host.trim()
+        ),
+    );
+    let solved = solve(plan, game, engine, dir, job, node_limit);
+    let _ = std::fs::remove_file(&marker);
+    let (value, tree, nodes) = solved?;
     let mut r = JobResult {
         plan: plan.hash.clone(),
         id: job.id.clone(),
