@@ -19,8 +19,8 @@ Exit codes:
   0    success (also when standard output is closed early, as by `| head`)
   1    no answer: the replies contradict each other, nothing is left to find, or a check failed
   2    bad input or usage: an invalid flag, code, reply or file; a game too large for memory
-  130  interrupted by Ctrl-C or SIGTERM (`optimal` after writing its checkpoint; any command on
-       a game too large to list)";
+  130  interrupted by Ctrl-C or SIGTERM (`optimal` and `shard run` after writing their
+       checkpoints; any command on a game too large to list)";
 
 /// Engine and tools for deductive code-breaking games: Mastermind of any size, Bulls and Cows
 /// (1A2B), black-peg Mastermind and the twoD comparison game.
@@ -54,6 +54,9 @@ enum Command {
     /// Find an exact optimal strategy (fewest guesses in all, or smallest worst case).
     #[command(after_help = cmd::optimal::EXAMPLES)]
     Optimal(cmd::optimal::OptimalArgs),
+    /// Split a search into jobs for any executor, run them, and merge their results.
+    #[command(after_help = cmd::shard::EXAMPLES)]
+    Shard(cmd::shard::ShardArgs),
     /// Replay every secret through a decision tree and report its figures.
     Verify(cmd::verify::VerifyArgs),
     /// Serve the web UI on a local port.
@@ -73,6 +76,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Hint(a) => cmd::hint::run(a),
         Command::Info(a) => cmd::info::run(a),
         Command::Optimal(a) => cmd::optimal::run(a),
+        Command::Shard(a) => cmd::shard::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Strategies(a) => cmd::strategies::run(a),

@@ -18,11 +18,21 @@ use crate::failure::Failure;
 fn self_check(
     figures: &codebreak_tree::Figures,
     game: &codebreak_core::Game,
+    history: &[(codebreak_core::Code, codebreak_core::Feedback)],
     root: &codebreak_tree::Node,
     who: &str,
 ) -> Result<codebreak_tree::VerifyReport, Failure> {
     let failed = |why: String| Failure::NoAnswer(anyhow::anyhow!("self-check failed: {why}"));
-    let report = codebreak_tree::verify(game, root).map_err(|e| failed(e.to_string()))?;
+    let mut report =
+        codebreak_tree::verify_below(game, history, root, codebreak_tree::DeadBranches::Refuse)
+            .map_err(|e| failed(e.to_string()))?;
+    // Below a position the checker counts from the next guess; the figures count the game.
+    if !history.is_empty() {
+        let k = history.len();
+        report.total += k as u64 * report.secrets;
+        report.worst += k;
+        report.histogram.splice(0..0, std::iter::repeat_n(0, k));
+    }
     if report.figures() != *figures {
         return Err(failed(format!(
             "the tree replays to {}/{} but {who} reported {}",
@@ -41,6 +51,7 @@ fn self_check(
 pub fn self_check_file(
     figures: &codebreak_tree::Figures,
     game: &codebreak_core::Game,
+    history: &[(codebreak_core::Code, codebreak_core::Feedback)],
     root: &codebreak_tree::Node,
     file: Option<&Path>,
     format: Format,
@@ -67,7 +78,7 @@ pub fn self_check_file(
         }
         None => root,
     };
-    let report = self_check(figures, game, root, who)?;
+    let report = self_check(figures, game, history, root, who)?;
     Ok(codebreak_tree::SelfCheck::of(
         &report,
         file.map(|f| f.display().to_string()),
@@ -118,6 +129,10 @@ pub struct Report<'a> {
     /// What `--self-check` confirmed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub self_check: Option<codebreak_tree::SelfCheck>,
+    /// For a position's search (`optimal --history`): its figures from the position on (the
+    /// figures above count the whole game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<codebreak_search::Subtree>,
 }
 
 /// The human report of one analysis.

@@ -324,6 +324,15 @@ impl Search<'_> {
             "codebreak-checkpoint/2 game={spec} pool={:?} objective={:?} max_depth={:?}",
             self.options.pool, self.options.objective, self.options.max_depth
         );
+        if !self.options.history.is_empty() {
+            let moves: Vec<String> = self
+                .options
+                .history
+                .iter()
+                .map(|(g, f)| format!("{g}:{}", f.0))
+                .collect();
+            h.push_str(&format!(" history={}", moves.join(",")));
+        }
         if let Some(g) = self.options.first_guess {
             h.push_str(&format!(" first_guess={g}"));
         }

@@ -192,6 +192,14 @@ pub struct SearchOptions {
     /// Only totals below this matter (objective expected): the search proves the optimum is
     /// at least this ([`SearchError::AtLeast`]) as soon as it can, instead of finding it.
     pub bound: Option<u64>,
+    /// The position searched: the moves already played (code indices of the engine's space,
+    /// as `codebreak_strategy::history::indices` gives them), empty for the whole game. The
+    /// search solves the secrets that fit every move, from the next guess on; its figures
+    /// count the whole game, each secret's guesses already played included (the search of
+    /// the subtree alone: [`Solution::subtree_total`]); the depth limit and the bound count
+    /// the whole game too, and [`first_guess`](Self::first_guess) is the next guess played.
+    /// The openers of [`Search::openers`] are those of the whole game only.
+    pub history: Vec<(u32, codebreak_core::Feedback)>,
     /// Sets of at least this many candidates try one guess per symmetry class (default
     /// [`SYMMETRY_MIN`]; 0 for every set, as tests of the symmetry do). Symmetry itself is
     /// switched off on the engine ([`codebreak_core::KernelOptions::symmetry`]).
@@ -205,14 +213,16 @@ pub const SYMMETRY_MIN: usize = 24;
 /// An optimal strategy and what it took to find it.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// Secrets.
+    /// Secrets (those that fit the position's moves, [`SearchOptions::history`]).
     pub secrets: u64,
-    /// Guesses over all secrets.
+    /// Guesses over all secrets, the moves already played counted for each.
     pub total: u64,
-    /// Most guesses any secret needs.
+    /// Most guesses any secret needs, the moves already played counted.
     pub worst: usize,
-    /// `histogram[k]` secrets need `k` guesses.
+    /// `histogram[k]` secrets need `k` guesses, the moves already played counted.
     pub histogram: Vec<u64>,
+    /// Moves played before the position searched (0 for the whole game).
+    pub played: usize,
     /// The tree.
     pub tree: DecisionTree,
     /// Nodes searched.
@@ -231,6 +241,29 @@ impl Solution {
         codebreak_tree::Figures::from_histogram(self.histogram.clone())
     }
 
+    /// Guesses over all secrets from the position on: the subtree's value, without the
+    /// moves already played.
+    pub fn subtree_total(&self) -> u64 {
+        self.total - self.played as u64 * self.secrets
+    }
+
+    /// Most guesses any secret needs from the position on.
+    pub fn subtree_worst(&self) -> usize {
+        self.worst - self.played
+    }
+
+    /// The figures from the position on, with its moves as `history` writes them.
+    pub fn subtree(&self, history: String) -> Subtree {
+        Subtree {
+            history,
+            played: self.played,
+            secrets: self.secrets,
+            total: self.subtree_total(),
+            average: self.subtree_total() as f64 / self.secrets.max(1) as f64,
+            worst: self.subtree_worst(),
+        }
+    }
+
     /// What the search took.
     pub fn effort(&self) -> Effort {
         Effort {
@@ -240,6 +273,24 @@ impl Solution {
             symmetry: self.symmetry,
         }
     }
+}
+
+/// The figures of a position's search from the position on (its subtree), beside the whole
+/// game's of [`Solution`]: `optimal --history --json` reports them as `position`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Subtree {
+    /// The moves played, as the game writes them (`GUESS:REPLY,...`).
+    pub history: String,
+    /// How many.
+    pub played: usize,
+    /// Secrets that fit them.
+    pub secrets: u64,
+    /// Guesses over those secrets from the next guess on.
+    pub total: u64,
+    /// `total / secrets`.
+    pub average: f64,
+    /// Most guesses any of them needs from the next guess on.
+    pub worst: usize,
 }
 
 /// The exact value of a position (see [`Search::positions`]).
@@ -295,6 +346,31 @@ pub enum SearchError {
         "valuing every opener needs objective expected: with objective worst, give the opener with --first-guess"
     )]
     OpenersWithWorst,
+    /// A move of the position that no secret fits, with the moves before it.
+    #[error("no secret fits move {number} after the moves before it")]
+    Contradiction {
+        /// The move, counted from 1.
+        number: usize,
+    },
+    /// A move of the position that finds the secret: nothing is left to search.
+    #[error("move {number} finds the secret: the game is over")]
+    Won {
+        /// The move, counted from 1.
+        number: usize,
+    },
+    /// A move of the position whose guess is not a guess of the game.
+    #[error("move {number} plays code number {index}, which is not a guess of {game}")]
+    HistoryGuess {
+        /// The move, counted from 1.
+        number: usize,
+        /// Its guess.
+        index: u32,
+        /// The game.
+        game: String,
+    },
+    /// Valuing every opener from a position (they are the whole game's first guesses).
+    #[error("valuing every opener and a history exclude each other: expected one of them")]
+    OpenersWithHistory,
     /// Valuing every opener of a search restricted to one.
     #[error("valuing every opener and a first guess exclude each other: expected one of them")]
     OpenersWithFirstGuess,
@@ -375,6 +451,32 @@ fn game_bounds(game: &codebreak_core::Game, secrets: usize) -> Bounds {
     }
 }
 
+/// Refuses a position whose moves play a code that is not a guess, find the secret, or fit
+/// no secret (naming the first such move).
+fn check_history(
+    engine: &AnyEngine,
+    history: &[(u32, codebreak_core::Feedback)],
+) -> Result<(), SearchError> {
+    let game = engine.game();
+    for (i, &(g, f)) in history.iter().enumerate() {
+        let number = i + 1;
+        if g as usize >= engine.space().len() {
+            return Err(SearchError::HistoryGuess {
+                number,
+                index: g,
+                game: game.to_string(),
+            });
+        }
+        if f == game.win() {
+            return Err(SearchError::Won { number });
+        }
+        if dispatch_engine!(engine, e => e.consistent(&history[..number]).is_empty()) {
+            return Err(SearchError::Contradiction { number });
+        }
+    }
+    Ok(())
+}
+
 /// What every node of one search shares: the game's tables and the depth limit.
 struct Parts<'x, R: Rules> {
     e: &'x Engine<R>,
@@ -416,6 +518,7 @@ impl<'e> Search<'e> {
                 guesses,
             });
         }
+        check_history(engine, &options.history)?;
         if !force && secrets > MAX_SECRETS {
             let estimate = estimate(engine, &options);
             let (low, high) = estimate.range();
@@ -471,9 +574,11 @@ impl<'e> Search<'e> {
                 .map_err(|e| SearchError::IllegalTree(e.to_string()))?;
         }
         let secrets: u64 = histogram.iter().sum();
+        let played = self.options.history.len();
         Ok(Solution {
             secrets,
-            total: total(value),
+            total: total(value) + played as u64 * secrets,
+            played,
             worst: histogram.len() - 1,
             histogram,
             tree: DecisionTree {
@@ -562,10 +667,30 @@ impl<'e> Search<'e> {
         if let Some(b) = o.bound {
             s.push_str(&format!(", below {b} guesses in all"));
         }
+        if !o.history.is_empty() {
+            let game = self.engine.game();
+            let moves: Vec<String> = o
+                .history
+                .iter()
+                .map(|&(g, f)| {
+                    format!(
+                        "{}:{}",
+                        game.format_code(&self.engine.space().code(g)),
+                        game.format_feedback(f)
+                    )
+                })
+                .collect();
+            s.push_str(&format!(", after {}", moves.join(",")));
+        }
         if let Some(g) = o.first_guess {
             let game = self.engine.game();
             s.push_str(&format!(
-                ", first guess {}",
+                ", {} {}",
+                if o.history.is_empty() {
+                    "first guess"
+                } else {
+                    "next guess"
+                },
                 game.format_code(&self.engine.space().code(g))
             ));
         }
@@ -631,6 +756,7 @@ impl<'e> Search<'e> {
             depth_tagged: tagged,
             win: p.e.game().win(),
             first_guess: self.options.first_guess,
+            root_moves: self.options.history.len(),
             symmetry_min: self.options.symmetry_min.unwrap_or(SYMMETRY_MIN),
         }
     }
@@ -638,24 +764,38 @@ impl<'e> Search<'e> {
     fn run_with<R: Rules>(&self, e: &Engine<R>) -> Result<(Node, Val, Vec<u64>), SearchError> {
         let parts = self.parts(e);
         let (limit, bounds) = (parts.limit, &parts.bounds);
-        let n = e.space().secrets().len();
-        let all = e.all_secrets();
+        let played = self.options.history.len() as u32;
+        let all = e.consistent(&self.options.history);
+        let n = all.len();
+        // The depth limit and the bound count the whole game: the position's moves are spent.
+        let Some(limit) = limit.checked_sub(played).filter(|&l| l > 0) else {
+            return Err(SearchError::Infeasible { max_depth: limit });
+        };
+        let at_least = |bound| SearchError::AtLeast { bound };
         let solver = |tagged: bool| self.solver(&parts, tagged);
+        let moves = || self.options.history.clone();
         let interrupted = |_: Interrupted| SearchError::Interrupted;
         match self.options.objective {
             Objective::Expected => {
                 let s = solver(self.options.max_depth.is_some());
-                let beta = self.options.bound.map_or(INFINITE, |b| bounds::pack(b, 0));
+                let spent = u64::from(played) * n as u64;
+                let beta = match self.options.bound {
+                    None => INFINITE,
+                    Some(b) if b <= spent => return Err(at_least(b)),
+                    Some(b) => bounds::pack(b - spent, 0),
+                };
                 let found = s
-                    .solve(&all, &mut Vec::new(), limit, beta)
+                    .solve(&all, &mut moves(), limit, beta)
                     .map_err(interrupted)?;
                 let (v, _) = found.ok_or(match self.options.bound {
-                    Some(bound) => SearchError::AtLeast { bound },
-                    None => SearchError::Infeasible { max_depth: limit },
+                    Some(bound) => at_least(bound),
+                    None => SearchError::Infeasible {
+                        max_depth: limit + played,
+                    },
                 })?;
                 let mut hist = vec![0];
                 let root = self
-                    .rebuild(&s, &all, &mut Vec::new(), limit, &mut hist)
+                    .rebuild(&s, &all, &mut moves(), limit, &mut hist)
                     .map_err(interrupted)?;
                 Ok((root, v, hist))
             }
@@ -665,17 +805,19 @@ impl<'e> Search<'e> {
                 for d in first..=limit {
                     self.status.trying_depth.store(d as u64, Ordering::Relaxed);
                     if let Some((v, _)) = s
-                        .solve(&all, &mut Vec::new(), d, INFINITE)
+                        .solve(&all, &mut moves(), d, INFINITE)
                         .map_err(interrupted)?
                     {
                         let mut hist = vec![0];
                         let root = self
-                            .rebuild(&s, &all, &mut Vec::new(), d, &mut hist)
+                            .rebuild(&s, &all, &mut moves(), d, &mut hist)
                             .map_err(interrupted)?;
                         return Ok((root, v, hist));
                     }
                 }
-                Err(SearchError::Infeasible { max_depth: limit })
+                Err(SearchError::Infeasible {
+                    max_depth: limit + played,
+                })
             }
         }
     }
@@ -787,6 +929,64 @@ mod tests {
             matches!(err, SearchError::FirstGuess { index: 27, .. }),
             "{err}"
         );
+    }
+
+    #[test]
+    fn positions_below_an_opener_add_up_to_the_openers_search() {
+        let game = codebreak_core::Game::new(&codebreak_core::GameSpec::mastermind(3, 4)).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let g = engine
+            .space()
+            .index_of(&game.parse_guess("011").unwrap())
+            .unwrap();
+        // The worst case of the opener is the largest of its positions'; its total, the least
+        // within that depth (a position below the largest may spend more depth to save
+        // guesses), so the positions are then valued with that depth limit.
+        for objective in [Objective::Expected, Objective::Worst] {
+            let run = |objective, first_guess, history, max_depth| {
+                let options = SearchOptions {
+                    objective,
+                    first_guess,
+                    history,
+                    max_depth,
+                    ..SearchOptions::default()
+                };
+                Search::new(&engine, options, false).unwrap().run()
+            };
+            let whole = run(objective, Some(g), Vec::new(), None).unwrap();
+            let limit = (objective == Objective::Worst).then_some(whole.worst as u32);
+            let (mut total, mut worst, mut secrets) = (1, 1, 1);
+            for (fb, _) in &whole.tree.root.branches {
+                let alone = run(objective, None, vec![(g, *fb)], None).unwrap();
+                assert!(alone.worst <= whole.worst);
+                worst = worst.max(alone.worst);
+                let part = run(Objective::Expected, None, vec![(g, *fb)], limit).unwrap();
+                assert_eq!(part.played, 1);
+                assert_eq!(part.total, part.subtree_total() + part.secrets);
+                total += part.total;
+                secrets += part.secrets;
+            }
+            assert_eq!(secrets, 64);
+            assert_eq!((total, worst), (whole.total, whole.worst), "{objective:?}");
+        }
+        // A contradiction and a win are named by their move.
+        let win = game.win();
+        let none = game.parse_feedback("0B0W").unwrap();
+        let refused = |history| {
+            let options = SearchOptions {
+                history,
+                ..SearchOptions::default()
+            };
+            Search::new(&engine, options, false).err().expect("refused")
+        };
+        assert!(matches!(
+            refused(vec![(g, none), (g, game.parse_feedback("1B0W").unwrap())]),
+            SearchError::Contradiction { number: 2 }
+        ));
+        assert!(matches!(
+            refused(vec![(g, none), (g, win)]),
+            SearchError::Won { number: 2 }
+        ));
     }
 
     #[test]

@@ -172,6 +172,9 @@ impl Search<'_> {
         if self.options.first_guess.is_some() {
             return Err(SearchError::OpenersWithFirstGuess);
         }
+        if !self.options.history.is_empty() {
+            return Err(SearchError::OpenersWithHistory);
+        }
         let start = Instant::now();
         let nodes0 = self.status.nodes.load(Ordering::Relaxed);
         let mut report =
@@ -308,6 +311,30 @@ impl Search<'_> {
             nodes: 0,
             seconds: 0.0,
         })
+    }
+
+    /// The openers worth valuing (objective expected, from the whole game), in the order
+    /// [`Search::openers`] tries them and breaks ties in: one per symmetry class, best
+    /// counting bound first, each with that bound (the least total it can have). Sharded
+    /// runs value each on its own, with the option `first_guess`.
+    pub fn opener_choices(&self) -> Result<Vec<(u32, u64)>, SearchError> {
+        if self.options.objective != Objective::Expected {
+            return Err(SearchError::OpenersWithWorst);
+        }
+        if self.options.first_guess.is_some() {
+            return Err(SearchError::OpenersWithFirstGuess);
+        }
+        if !self.options.history.is_empty() {
+            return Err(SearchError::OpenersWithHistory);
+        }
+        Ok(dispatch_engine!(self.engine, e => {
+            let parts = self.parts(e);
+            let s = self.solver(&parts, self.options.max_depth.is_some());
+            s.choices(&e.all_secrets(), &[], parts.limit, INFINITE, Side::All, false)
+                .iter()
+                .map(|c| (c.guess, total(c.lb)))
+                .collect()
+        }))
     }
 
     /// The identity an opener log of this search carries on its first line.

@@ -65,7 +65,7 @@ impl<R: Rules> Solver<'_, R> {
         let n = s.len();
         let first;
         let hard;
-        let given = history.is_empty() && self.first_guess.is_some();
+        let given = self.at_root(history) && self.first_guess.is_some();
         let mut pool: &[u32] = match (self.pool, side) {
             // The root of a search after a given first guess: that guess alone (among those
             // that could be the secret, when it could be), not a symmetric one.

@@ -57,6 +57,11 @@ pub struct Solver<'a, R: Rules> {
     pub table: Option<&'a ScoreTable>,
     /// The only guess tried at the root, when given.
     pub first_guess: Option<u32>,
+    /// Moves played before the root (the search's position, [`SearchOptions::history`]):
+    /// a node is the root when its history has exactly these.
+    ///
+    /// [`SearchOptions::history`]: crate::SearchOptions::history
+    pub root_moves: usize,
     /// Sets at least this large try one guess per symmetry class.
     pub symmetry_min: usize,
 }
@@ -83,6 +88,11 @@ struct Split<P> {
 }
 
 impl<R: Rules> Solver<'_, R> {
+    /// Whether a node with these moves is the search's root (its position).
+    pub(crate) fn at_root(&self, history: &[(u32, Feedback)]) -> bool {
+        history.len() == self.root_moves
+    }
+
     /// The value of sets solved without a search: `Some(found)` for them, `None` for the
     /// others. When the game ends with a guess, one secret costs that guess, two cost three
     /// guesses (one of them, then the other if needed), and none of two or more is found
@@ -134,7 +144,7 @@ impl<R: Rules> Solver<'_, R> {
         if let Some(k) = &k {
             match self.recall(k) {
                 Some(Entry::Exact(v, g)) => {
-                    if history.is_empty() {
+                    if self.at_root(history) {
                         self.status.offer(v);
                     }
                     return Ok((v < beta).then_some((v, g)));
@@ -198,7 +208,7 @@ impl<R: Rules> Solver<'_, R> {
         lb: Val,
     ) -> Result<Found, Interrupted> {
         let all = self.choices(s, history, d, beta, Side::All, false);
-        if history.is_empty() {
+        if self.at_root(history) {
             self.status.first_guesses_to_try(all.len());
         }
         let greedy = if s.len() >= GREEDY_MIN {
@@ -208,7 +218,7 @@ impl<R: Rules> Solver<'_, R> {
         };
         let mut beta_eff = beta;
         if let Some((v, _)) = greedy {
-            if history.is_empty() {
+            if self.at_root(history) {
                 self.status.offer(v);
             }
             beta_eff = beta_eff.min(v + 1);
@@ -480,7 +490,7 @@ impl<R: Rules> Solver<'_, R> {
         let mut rest: u64 = split.lbs.iter().sum();
         let mut w = 1u64;
         // At the root, the progress display shows how far this first guess has got.
-        let mut shown = if history.is_empty() {
+        let mut shown = if self.at_root(history) {
             self.status
                 .first_guess_started(trial, split.classes.len(), sum + rest)
         } else {
@@ -522,7 +532,7 @@ impl<R: Rules> Solver<'_, R> {
             }
         }
         let v = pack(sum, w);
-        if history.is_empty() {
+        if self.at_root(history) {
             // A complete strategy for the whole game: the progress display's upper bound.
             self.status.offer(v);
         }

@@ -479,3 +479,94 @@ fn sixteen_coins_least_total() {
         assert_eq!(sol.worst, if n <= 12 { 3 } else { 4 });
     }
 }
+
+/// A position's search (`SearchOptions::history`) agrees with the brute force on the secrets
+/// that fit its moves, from the next guess on, for both objectives and depth limits counting
+/// the whole game; its tree replays through `verify_below`.
+#[test]
+fn positions_match_brute_force() {
+    for spec in [GameSpec::mastermind(3, 3), GameSpec::bulls(3, 4)] {
+        let game = Game::new(&spec).unwrap();
+        let engine = AnyEngine::new(&game).unwrap();
+        let space = engine.space();
+        let guesses: Vec<Code> = space.codes().to_vec();
+        // Two openers, each reply, and a second move after the first reply class.
+        let mut histories: Vec<Vec<(u32, codebreak_core::Feedback)>> = Vec::new();
+        for g in [0u32, (space.len() / 2) as u32] {
+            let classes: Vec<_> = codebreak_core::dispatch_engine!(&engine, e => e
+                .split(g, &e.all_secrets())
+                .into_iter()
+                .map(|(fb, _)| fb)
+                .filter(|&fb| fb != game.win())
+                .collect());
+            for fb in classes {
+                histories.push(vec![(g, fb)]);
+            }
+        }
+        let (g, fb) = histories[0][0];
+        let h2 = (space.len() - 1) as u32;
+        for fb2 in game.feedback().all().filter(|&f| f != game.win()) {
+            let h = vec![(g, fb), (h2, fb2)];
+            if codebreak_core::dispatch_engine!(&engine, e => !e.consistent(&h).is_empty()) {
+                histories.push(h);
+            }
+        }
+        for history in &histories {
+            let set: Vec<usize> = codebreak_core::dispatch_engine!(&engine, e => e
+                .consistent(history)
+                .indices()
+                .iter()
+                .map(|&i| i as usize)
+                .collect());
+            let played = history.len() as u64;
+            let moves: Vec<(Code, codebreak_core::Feedback)> =
+                history.iter().map(|&(g, f)| (space.code(g), f)).collect();
+            for objective in [Objective::Expected, Objective::Worst] {
+                for max_depth in [None, Some(3), Some(4)] {
+                    let mut brute = Brute {
+                        game: &game,
+                        guesses: guesses.clone(),
+                        guess_count: space.len(),
+                        pool: Pool::All,
+                        objective,
+                        memo: HashMap::new(),
+                    };
+                    let left = max_depth.map_or(30, |d: u32| d.saturating_sub(played as u32));
+                    let want = brute.solve(&set, left);
+                    let options = SearchOptions {
+                        objective,
+                        max_depth,
+                        history: history.clone(),
+                        ..Default::default()
+                    };
+                    let got = Search::new(&engine, options, false).unwrap().run();
+                    let what = format!("{game} {moves:?} {objective:?} {max_depth:?}");
+                    match (want, got) {
+                        (Some((t, w)), Ok(sol)) => {
+                            assert_eq!(sol.secrets, set.len() as u64, "{what}");
+                            assert_eq!(
+                                (sol.subtree_total(), sol.subtree_worst() as u64),
+                                (t, w),
+                                "{what}"
+                            );
+                            assert_eq!(sol.total, t + played * set.len() as u64, "{what}");
+                            let check = codebreak_tree::verify_below(
+                                &game,
+                                &moves,
+                                &sol.tree.root,
+                                codebreak_tree::DeadBranches::Refuse,
+                            )
+                            .unwrap();
+                            assert_eq!((check.total, check.worst as u64), (t, w), "{what}");
+                        }
+                        (None, Err(codebreak_search::SearchError::Infeasible { .. })) => {}
+                        (w, g) => panic!(
+                            "{what}: brute force {w:?}, search {:?}",
+                            g.map(|s| (s.total, s.worst))
+                        ),
+                    }
+                }
+            }
+        }
+    }
+}

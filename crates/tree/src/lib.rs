@@ -42,7 +42,7 @@ pub use format::{Format, ParseFormatError};
 pub use io::{MAX_BYTES, TreeFile, read, read_from, read_text, write, write_string};
 pub use verify::{
     DeadBranch, DeadBranches, IllegalGuess, SelfCheck, VerifyReport, check_guesses, verify,
-    verify_with,
+    verify_below, verify_with,
 };
 
 /// The deepest tree a reader builds: guesses along one path, brackets nested in brackets (a

@@ -191,11 +191,21 @@ impl std::fmt::Display for IllegalGuess {
 /// );
 /// ```
 pub fn check_guesses(game: &Game, root: &Node) -> Result<(), IllegalGuess> {
+    check_guesses_after(game, &[], root)
+}
+
+/// [`check_guesses`] for the tree of a position: hard mode's rule applies after `history`
+/// too (the paths named start after it).
+pub fn check_guesses_after(
+    game: &Game,
+    history: &[(Code, Feedback)],
+    root: &Node,
+) -> Result<(), IllegalGuess> {
     let known = game.end() == End::Known;
-    let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, Vec::new())];
+    let mut stack: Vec<(&Node, Vec<(Code, Feedback)>)> = vec![(root, history.to_vec())];
     while let Some((node, path)) = stack.pop() {
         let illegal = |why: String| IllegalGuess {
-            before: format_path(game, &path),
+            before: format_path(game, &path[history.len()..]),
             guess: lenient_code(game, &node.guess),
             why,
         };
@@ -296,7 +306,20 @@ pub fn verify_with(
     root: &Node,
     dead: DeadBranches,
 ) -> Result<VerifyReport, VerifyError> {
-    check_guesses(game, root).map_err(VerifyError::IllegalGuess)?;
+    verify_below(game, &[], root, dead)
+}
+
+/// [`verify_with`] for the tree of a position: replays the secrets that fit every move of
+/// `history` (each reply recomputed by the same independent scorer) through the tree rooted
+/// at `root`, the guess played next, counting guesses from there (the figures of the subtree;
+/// add `history.len()` guesses per secret for the whole game's).
+pub fn verify_below(
+    game: &Game,
+    history: &[(Code, Feedback)],
+    root: &Node,
+    dead: DeadBranches,
+) -> Result<VerifyReport, VerifyError> {
+    check_guesses_after(game, history, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
     let score = reference_scorer(game);
     let win = game.win();
@@ -313,6 +336,9 @@ pub fn verify_with(
     reached.insert(root);
     for &s in space.secrets() {
         let secret = space.code(s);
+        if history.iter().any(|(g, f)| score(&secret, g) != *f) {
+            continue;
+        }
         let mut node = root;
         let mut path: Vec<(Code, Feedback)> = Vec::new();
         loop {

@@ -142,6 +142,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
                     output::self_check_file(
                         &r.figures,
                         &game,
+                        &[],
                         &r.tree.root,
                         a.tree.as_deref(),
                         a.format,
@@ -158,6 +159,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
             analysis,
             effort: None,
             self_check,
+            position: None,
         })
         .collect();
     let game_text = game.to_string();

@@ -10,6 +10,7 @@ pub mod optimal;
 pub mod play;
 pub mod score;
 pub mod serve;
+pub mod shard;
 pub mod solve;
 pub mod strategies;
 pub mod verify;

@@ -25,6 +25,7 @@ Examples:
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues
   codebreak optimal --game wordle --first-guess salet --objective worst   # worst 5 after SALET
   codebreak optimal --game-file examples/games/coins.toml --objective worst   # 3 weighings
+  codebreak optimal --history 1122:1B0W --tree sub.json   # the optimum below a position, and the whole game's figures
   codebreak optimal --game wordle --openers --bound 7930 --checkpoint w.ckpt   # every opener below 7930; --resume w.ckpt continues";
 
 /// `--node-limit`: any positive number of nodes.
@@ -54,6 +55,13 @@ pub struct OptimalArgs {
     /// (`--game wordle --first-guess salet`).
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
+    /// Search the position after these moves ("GUESS:REPLY,GUESS:REPLY"): the secrets that
+    /// fit them, from the next guess on (--first-guess is then the next guess). The figures,
+    /// --max-depth and --bound count the whole game, the moves played included; the figures
+    /// from the position on are reported beside them (`position` in --json), and --tree
+    /// writes the tree from the next guess on. A history no secret fits fails with exit 1.
+    #[arg(long, value_name = "MOVES")]
+    pub history: Option<String>,
     /// Only totals below N matter (objective expected): prove "at least N" as soon as the
     /// search can (exit 1), or find the optimum when it is below N. With --openers, each
     /// opener is valued below N: its total, or "at least N".
@@ -62,7 +70,7 @@ pub struct OptimalArgs {
     /// Value every opener (objective expected): its least total, or a lower bound (at least
     /// --bound N, else at least one more than the best). Each result is appended to
     /// CHECKPOINT.openers as it is known, so --resume continues opener by opener.
-    #[arg(long, conflicts_with_all = ["first_guess", "tree", "self_check"])]
+    #[arg(long, conflicts_with_all = ["first_guess", "tree", "self_check", "history"])]
     pub openers: bool,
     /// Print JSON (the fields of `analyze --json`, plus nodes).
     #[arg(long)]
@@ -138,7 +146,12 @@ fn default_checkpoint(game: &Game, a: &OptimalArgs) -> PathBuf {
         a.first_guess,
         a.openers,
         a.bound,
-    );
+    ) + a
+        .history
+        .as_deref()
+        .map(|h| format!("|{h}"))
+        .unwrap_or_default()
+        .as_str();
     let mut h: u32 = 0x811c_9dc5;
     for b in spec.bytes() {
         h = (h ^ b as u32).wrapping_mul(0x0100_0193);
@@ -177,6 +190,10 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             })?)
         }
     };
+    let played = match &a.history {
+        Some(text) => parse_history(&game, &engine, text)?,
+        None => Vec::new(),
+    };
     let options = SearchOptions {
         objective: a.objective,
         max_depth: a.max_depth,
@@ -185,13 +202,14 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         node_limit: a.node_limit,
         first_guess,
         bound: a.bound,
+        history: played.iter().map(|&(_, i)| i).collect(),
         symmetry_min: None,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| match e {
         SearchError::TooLarge(_) => {
             Failure::BadInput(anyhow::anyhow!("{e}; use --force to try anyway"))
         }
-        e => Failure::BadInput(e.into()),
+        e => history_failure(e, &game, &played),
     })?;
     if a.force && !a.json {
         eprintln!(
@@ -221,7 +239,12 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             );
         }
     }
-    let secrets = engine.space().secrets().len() as u64;
+    let secrets = if played.is_empty() {
+        engine.space().secrets().len() as u64
+    } else {
+        let moves: Vec<_> = played.iter().map(|&(_, i)| i).collect();
+        codebreak_core::dispatch_engine!(&engine, e => e.consistent(&moves).len()) as u64
+    };
     let done = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         let progress = scope.spawn(|| show_progress(&search, &engine, secrets, &done, a.json));
@@ -265,6 +288,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         Some(output::self_check_file(
             &analysis.figures,
             &game,
+            &played.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
             &solution.tree.root,
             a.tree.as_deref(),
             a.format,
@@ -277,9 +301,61 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         analysis: &analysis,
         effort: Some(solution.effort()),
         self_check,
+        position: a
+            .history
+            .as_ref()
+            .map(|_| solution.subtree(history_text(&game, &played))),
     };
     let text = solution_text(&report, &game, a.json)?;
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
+}
+
+/// A move of `--history`: as the game reads it, and as a code index of the engine's space.
+pub type Played = (
+    (codebreak_core::Code, codebreak_core::Feedback),
+    (u32, codebreak_core::Feedback),
+);
+
+/// Reads `--history`: a move that does not parse, or whose guess is not a guess of the game,
+/// is bad input (exit 2), named with its number.
+pub fn parse_history(game: &Game, engine: &AnyEngine, text: &str) -> Result<Vec<Played>, Failure> {
+    let moves = codebreak_strategy::parse_history(game, text)
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("--history: {e}")))?;
+    let indices = codebreak_strategy::history::indices(engine, &moves)
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("--history: {e}")))?;
+    Ok(moves.into_iter().zip(indices).collect())
+}
+
+/// The moves as `--history` writes them.
+pub fn history_text(game: &Game, played: &[Played]) -> String {
+    played
+        .iter()
+        .map(|((c, f), _)| format!("{}:{}", game.format_code(c), game.format_feedback(*f)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A search refused for its position: a move no secret fits (exit 1) or that ends the game
+/// (exit 2), named by its number and text; other refusals are bad input.
+pub fn history_failure(e: SearchError, game: &Game, played: &[Played]) -> Failure {
+    let named = |number: usize| match played.get(number.wrapping_sub(1)) {
+        Some(m) => format!(
+            "{number} {}",
+            quote(&history_text(game, std::slice::from_ref(m)))
+        ),
+        None => number.to_string(),
+    };
+    match e {
+        SearchError::Contradiction { number } => Failure::NoAnswer(anyhow::anyhow!(
+            "--history: no secret fits move {} after the moves before it",
+            named(number)
+        )),
+        SearchError::Won { number } => Failure::BadInput(anyhow::anyhow!(
+            "--history: move {} finds the secret, so nothing is left to search",
+            named(number)
+        )),
+        e => Failure::BadInput(e.into()),
+    }
 }
 
 /// The report of a solution: a table, or one JSON object (with a new line).
@@ -305,6 +381,20 @@ fn solution_text(r: &output::Report<'_>, game: &Game, json: bool) -> Result<Stri
         if let Some(g) = &e.symmetry {
             out += &format!("symmetry  {g}\n");
         }
+    }
+    if let Some(p) = &r.position {
+        out += &format!(
+            "position  after {} move{} ({}): {} secret{}; from there {} {} in all ({:.3} each), worst {} (the table counts the whole game)\n",
+            p.played,
+            plural(p.played),
+            p.history,
+            p.secrets,
+            plural(p.secrets as usize),
+            p.total,
+            game.move_words().1,
+            p.average,
+            p.worst
+        );
     }
     if let Some(c) = &r.self_check {
         out += &format!("self-check  {c}\n");
