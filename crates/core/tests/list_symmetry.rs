@@ -8,6 +8,10 @@ use codebreak_core::list_symmetry::{Group, Stabilisers};
 use codebreak_core::{End, Game, GameKind, GameSpec, ListGame, ListParts, ListRule};
 use proptest::prelude::*;
 
+#[path = "support/coins.rs"]
+mod coins_game;
+use coins_game::coins;
+
 fn table_of(spec: &GameSpec) -> ListGame {
     ListGame::from_game(&Game::new(spec).unwrap()).unwrap()
 }
@@ -23,53 +27,6 @@ fn spec(kind: GameKind, pegs: u32, colors: u32) -> GameSpec {
         colors: Some(colors),
         ..GameSpec::default()
     }
-}
-
-/// `n` coins, one heavier or lighter, weighed `ab-cd` (each pair of pans once, the lowest
-/// coin on the left): replies `<`, `=`, `>`, end when known.
-fn coins(n: usize) -> ListGame {
-    let mut guesses = Vec::new();
-    for left in 1u32..1 << n {
-        for right in 1u32..1 << n {
-            if left & right == 0
-                && left.count_ones() == right.count_ones()
-                && left.trailing_zeros() < right.trailing_zeros()
-            {
-                guesses.push((left, right));
-            }
-        }
-    }
-    let name = |i: usize| char::from(b'a' + i as u8);
-    let text = |m: u32| -> String { (0..n).filter(|i| m >> i & 1 == 1).map(name).collect() };
-    let mut table = Vec::new();
-    for &(l, r) in &guesses {
-        for coin in 0..n {
-            for heavy in [true, false] {
-                let side = i32::from(l >> coin & 1 == 1) - i32::from(r >> coin & 1 == 1);
-                table.push(match (side, heavy) {
-                    (0, _) => 1,
-                    (1, true) | (-1, false) => 2,
-                    _ => 0,
-                });
-            }
-        }
-    }
-    ListGame::new(ListParts {
-        name: format!("{n} coins"),
-        rule: Some(ListRule::Table),
-        end: End::Known,
-        guesses: guesses
-            .iter()
-            .map(|&(l, r)| format!("{}-{}", text(l), text(r)))
-            .collect(),
-        secrets: (0..n)
-            .flat_map(|c| [format!("{}+", name(c)), format!("{}-", name(c))])
-            .collect(),
-        replies: vec!["<".into(), "=".into(), ">".into()],
-        table,
-        ..ListParts::default()
-    })
-    .unwrap()
 }
 
 /// The hand-written group of a peg game at the root renames colours and permutes pegs:
