@@ -146,7 +146,7 @@ fn table_line<'t>(
     shown: &str,
     n: usize,
     t: &'t str,
-    gi: &HashMap<&str, usize>,
+    gi: &mut impl FnMut(&str) -> Option<usize>,
     si: &HashMap<&str, usize>,
 ) -> Result<Option<(usize, usize, &'t str)>, LoadError> {
     let at = || format!("{shown}:{n}");
@@ -165,7 +165,7 @@ fn table_line<'t>(
             ),
         ));
     }
-    let g = *gi.get(fields[0]).ok_or_else(|| {
+    let g = gi(fields[0]).ok_or_else(|| {
         LoadError::at(&at(), format!("{:?} is not one of the guesses", fields[0]))
     })?;
     let s = *si.get(fields[1]).ok_or_else(|| {
@@ -796,12 +796,24 @@ impl Loader<'_> {
                 .err("rules = \"table\" needs table: a file of GUESS<TAB>SECRET<TAB>REPLY lines"));
         };
         let path = self.base.join(rel);
-        let gi: HashMap<&str, usize> = guesses
-            .codes
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c, i))
-            .collect();
+        // Guesses found by name through their positions sorted by name (4 bytes a guess,
+        // where a map took some 40: a table may have millions of guesses), the last one
+        // found tried first (a table lists a guess's pairs together, as a rule).
+        let mut by_name: Vec<u32> = (0..guesses.codes.len() as u32).collect();
+        by_name.par_sort_unstable_by(|&a, &b| {
+            guesses.codes[a as usize].cmp(&guesses.codes[b as usize])
+        });
+        let mut last = usize::MAX;
+        let mut gi = |name: &str| -> Option<usize> {
+            if last != usize::MAX && &guesses.codes[last] == name {
+                return Some(last);
+            }
+            let at = by_name
+                .binary_search_by(|&i| guesses.codes[i as usize].cmp(name))
+                .ok()?;
+            last = by_name[at] as usize;
+            Some(last)
+        };
         let si: HashMap<&str, usize> = secrets
             .codes
             .iter()
@@ -817,7 +829,7 @@ impl Loader<'_> {
         let shown = path.display().to_string();
         let mut first_line: Option<(usize, usize)> = None;
         for_each_line(&path, self.name, "table", |n, line| {
-            let Some((g, s, reply)) = table_line(&shown, n, line, &gi, &si)? else {
+            let Some((g, s, reply)) = table_line(&shown, n, line, &mut gi, &si)? else {
                 return Ok(true);
             };
             let k = g * ns + s;
@@ -841,7 +853,7 @@ impl Loader<'_> {
             // A second pass to the first line that gave the pair.
             let mut first = 0;
             for_each_line(&path, self.name, "table", |n, line| {
-                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &gi, &si) {
+                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &mut gi, &si) {
                     if g * ns + s == k {
                         first = n;
                         return Ok(false);
