@@ -315,19 +315,17 @@ impl ListGame {
         {
             return Err(ListError::BadReply(bad as usize));
         }
-        check_codes("guess", &guesses)?;
-        check_codes("secret", &secrets)?;
+        let mut sorted = guesses.sorted();
+        check_codes("guess", &guesses, &sorted)?;
+        check_codes("secret", &secrets, &secrets.sorted())?;
         // One list of codes: the guesses, then the secrets that are not guesses. Guess names
         // are distinct (checked above), so a secret is a guess exactly when a binary search of
         // the guesses sorted by name finds it.
-        let mut sorted: Vec<u32> = (0..g as u32).collect();
-        sorted.par_sort_unstable_by(|&a, &b| guesses[a as usize].cmp(&guesses[b as usize]));
         let mut codes = guesses;
         let mut secret_idx = Vec::with_capacity(s);
         for c in secrets.iter() {
-            let found = sorted.binary_search_by(|&i| codes[i as usize].cmp(c)).ok();
-            match found {
-                Some(at) => secret_idx.push(sorted[at]),
+            match codes.find(&sorted, c) {
+                Some(i) => secret_idx.push(i),
                 None => {
                     codes.push(c);
                     secret_idx.push((codes.len() - 1) as u32);
@@ -539,10 +537,7 @@ impl ListGame {
     }
     /// The index of a code, by name.
     pub fn index_of(&self, name: &str) -> Option<u32> {
-        self.by_name
-            .binary_search_by(|&i| self.codes[i as usize].cmp(name))
-            .ok()
-            .map(|at| self.by_name[at])
+        self.codes.find(&self.by_name, name)
     }
     /// The index of a reply, by its text.
     pub fn reply_index(&self, text: &str) -> Option<u8> {
@@ -634,6 +629,37 @@ impl CodeNames {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
         (0..self.len()).map(|i| &self[i])
     }
+    /// The positions of the names sorted by name, equal names by position: 4 bytes a name,
+    /// where a map by name takes some 40 (a game file may list millions of codes).
+    pub fn sorted(&self) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.len() as u32).collect();
+        order
+            .par_sort_unstable_by(|&a, &b| self[a as usize].cmp(&self[b as usize]).then(a.cmp(&b)));
+        order
+    }
+    /// The position of `name`, found by binary search of `sorted` ([`CodeNames::sorted`]).
+    pub fn find(&self, sorted: &[u32], name: &str) -> Option<u32> {
+        let at = sorted
+            .binary_search_by(|&i| self[i as usize].cmp(name))
+            .ok()?;
+        Some(sorted[at])
+    }
+    /// The first name listed twice, as the positions of its first two listings (the second
+    /// the lowest such position), read from `sorted` ([`CodeNames::sorted`]).
+    ///
+    /// ```
+    /// use codebreak_core::list::CodeNames;
+    ///
+    /// let names: CodeNames = ["a", "b", "c", "b", "a"].into_iter().collect();
+    /// assert_eq!(names.first_duplicate(&names.sorted()), Some((1, 3)));
+    /// ```
+    pub fn first_duplicate(&self, sorted: &[u32]) -> Option<(usize, usize)> {
+        sorted
+            .windows(2)
+            .filter(|w| self[w[0] as usize] == self[w[1] as usize])
+            .map(|w| (w[0] as usize, w[1] as usize))
+            .min_by_key(|&(_, second)| second)
+    }
     /// The first `n` names (all when there are fewer), as owned strings.
     pub fn first(&self, n: usize) -> Vec<String> {
         self.iter().take(n).map(str::to_string).collect()
@@ -676,7 +702,8 @@ impl std::ops::Index<usize> for CodeNames {
 
 /// Codes are non-empty, printable, without the characters histories use to separate moves,
 /// and each is listed once.
-fn check_codes(what: &'static str, codes: &CodeNames) -> Result<(), ListError> {
+/// `sorted`: the codes' positions sorted by name ([`CodeNames::sorted`]).
+fn check_codes(what: &'static str, codes: &CodeNames, sorted: &[u32]) -> Result<(), ListError> {
     for c in codes.iter() {
         let bad = |why| ListError::BadCode {
             what,
@@ -695,8 +722,7 @@ fn check_codes(what: &'static str, codes: &CodeNames) -> Result<(), ListError> {
             ));
         }
     }
-    let positions: Vec<u32> = (0..codes.len() as u32).collect();
-    match first_duplicate(&positions, |&i| &codes[i as usize]) {
+    match codes.first_duplicate(sorted) {
         Some((first, second)) => Err(ListError::Duplicate {
             what,
             code: codes[second].to_string(),
@@ -705,26 +731,6 @@ fn check_codes(what: &'static str, codes: &CodeNames) -> Result<(), ListError> {
         }),
         None => Ok(()),
     }
-}
-
-/// The first code listed twice, as the positions of its first two listings (the second the
-/// lowest such position), found by sorting positions by name: 4 bytes a code, where a map by
-/// name takes some 40 (a game file may list millions of codes).
-pub fn first_duplicate<'a, T: Sync>(
-    items: &'a [T],
-    name: impl Fn(&'a T) -> &'a str + Sync,
-) -> Option<(usize, usize)> {
-    let mut order: Vec<u32> = (0..items.len() as u32).collect();
-    order.par_sort_unstable_by(|&a, &b| {
-        name(&items[a as usize])
-            .cmp(name(&items[b as usize]))
-            .then(a.cmp(&b))
-    });
-    order
-        .windows(2)
-        .filter(|w| name(&items[w[0] as usize]) == name(&items[w[1] as usize]))
-        .map(|w| (w[0] as usize, w[1] as usize))
-        .min_by_key(|&(_, second)| second)
 }
 
 #[cfg(test)]

@@ -72,6 +72,8 @@ pub struct Loaded {
 /// A list of codes, and where each came from (for messages).
 struct Listed {
     codes: CodeNames,
+    /// The codes' positions sorted by name ([`CodeNames::sorted`]), once the list is checked.
+    sorted: Vec<u32>,
     /// Where the codes came from; a code's place is written only for a message, since a list
     /// may hold millions of codes.
     origin: Origin,
@@ -533,6 +535,7 @@ impl Loader<'_> {
         match source {
             ListSource::Inline(v) => Ok(Listed {
                 codes: v.iter().map(|c| c.trim()).collect(),
+                sorted: Vec::new(),
                 origin: Origin::Inline {
                     file: self.name.to_string(),
                     what,
@@ -553,6 +556,7 @@ impl Loader<'_> {
                 }
                 Ok(Listed {
                     codes,
+                    sorted: Vec::new(),
                     origin: Origin::Lines {
                         path: path.display().to_string(),
                         lines,
@@ -572,6 +576,7 @@ impl Loader<'_> {
                 .map_err(|e| self.err(format!("{what}: {e}")))?;
                 Ok(Listed {
                     codes,
+                    sorted: Vec::new(),
                     origin: Origin::Function {
                         file: self.name.to_string(),
                         what,
@@ -585,7 +590,7 @@ impl Loader<'_> {
     /// The guesses and the secrets (the secrets default to the guesses).
     fn lists(&self, script: Option<&Script>) -> Result<(Listed, Listed), LoadError> {
         let f = &self.file;
-        let guesses = match &f.guesses {
+        let mut guesses = match &f.guesses {
             Some(s) => self.list(s, "guess", script)?,
             None => {
                 return Err(
@@ -593,21 +598,20 @@ impl Loader<'_> {
                 );
             }
         };
-        let secrets = match &f.secrets {
+        let mut secrets = match &f.secrets {
             Some(s) => self.list(s, "secret", script)?,
             None => Listed {
                 codes: guesses.codes.clone(),
+                sorted: Vec::new(),
                 origin: guesses.origin.clone(),
             },
         };
-        for (l, what) in [(&guesses, "guess"), (&secrets, "secret")] {
+        for (l, what) in [(&mut guesses, "guess"), (&mut secrets, "secret")] {
             if l.codes.is_empty() {
                 return Err(self.err(format!("the {what} list is empty")));
             }
-            let positions: Vec<u32> = (0..l.codes.len() as u32).collect();
-            if let Some((j, i)) =
-                codebreak_core::list::first_duplicate(&positions, |&i| &l.codes[i as usize])
-            {
+            l.sorted = l.codes.sorted();
+            if let Some((j, i)) = l.codes.first_duplicate(&l.sorted) {
                 let c = &l.codes[i];
                 return Err(LoadError::at(
                     &l.at(i),
@@ -799,19 +803,13 @@ impl Loader<'_> {
         // Guesses found by name through their positions sorted by name (4 bytes a guess,
         // where a map took some 40: a table may have millions of guesses), the last one
         // found tried first (a table lists a guess's pairs together, as a rule).
-        let mut by_name: Vec<u32> = (0..guesses.codes.len() as u32).collect();
-        by_name.par_sort_unstable_by(|&a, &b| {
-            guesses.codes[a as usize].cmp(&guesses.codes[b as usize])
-        });
+        let by_name = &guesses.sorted;
         let mut last = usize::MAX;
         let mut gi = |name: &str| -> Option<usize> {
             if last != usize::MAX && &guesses.codes[last] == name {
                 return Some(last);
             }
-            let at = by_name
-                .binary_search_by(|&i| guesses.codes[i as usize].cmp(name))
-                .ok()?;
-            last = by_name[at] as usize;
+            last = guesses.codes.find(by_name, name)? as usize;
             Some(last)
         };
         let si: HashMap<&str, usize> = secrets

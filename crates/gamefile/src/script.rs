@@ -140,14 +140,29 @@ impl Script {
                 "the script has no function {name}() to list the codes"
             ));
         }
+        self.call_list(name, (), &format!("{name}()"))
+    }
+
+    /// Calls list function `name` with `args` (written `call` in messages) and reads the
+    /// codes it returns.
+    fn call_list(
+        &self,
+        name: &str,
+        args: impl rhai::FuncArgs,
+        call: &str,
+    ) -> Result<CodeNames, String> {
         let v: Dynamic = self
             .list_engine
-            .call_fn(&mut self.scope(), &self.ast, name, ())
-            .map_err(|e| format!("{name}() failed: {}", one_line(&e.to_string())))?;
+            .call_fn(&mut self.scope(), &self.ast, name, args)
+            .map_err(|e| format!("{call} failed: {}", one_line(&e.to_string())))?;
         let arr = v
             .into_array()
-            .map_err(|t| format!("{name}() must return a list of codes, got {t}"))?;
-        codes_of(arr)
+            .map_err(|t| format!("{call} must return a list of codes, got {t}"))?;
+        let mut out = CodeNames::default();
+        for x in &arr {
+            with_text(x, "a code", |text| out.push(text))?;
+        }
+        Ok(out)
     }
 
     /// Calls `name(part, parts)` for every part from 0 to `parts - 1`, on every core, and
@@ -167,20 +182,8 @@ impl Script {
         let lists: Result<Vec<CodeNames>, String> = (0..parts)
             .into_par_iter()
             .map(|part| {
-                let call = format!("{name}({part}, {parts})");
-                let v: Dynamic = self
-                    .list_engine
-                    .call_fn(
-                        &mut self.scope(),
-                        &self.ast,
-                        name,
-                        (part as rhai::INT, parts as rhai::INT),
-                    )
-                    .map_err(|e| format!("{call} failed: {}", one_line(&e.to_string())))?;
-                let arr = v
-                    .into_array()
-                    .map_err(|t| format!("{call} must return a list of codes, got {t}"))?;
-                codes_of(arr)
+                let args = (part as rhai::INT, parts as rhai::INT);
+                self.call_list(name, args, &format!("{name}({part}, {parts})"))
             })
             .collect();
         let mut all = CodeNames::default();
@@ -218,10 +221,7 @@ impl Script {
             .into_array()
             .map_err(|t| format!("replies must return a list of replies, got {t}"))?;
         for (i, x) in arr.iter().enumerate() {
-            match x.read_lock::<rhai::ImmutableString>() {
-                Some(text) => each(i, text.as_str())?,
-                None => each(i, &text_of(x, "a reply")?)?,
-            }
+            with_text(x, "a reply", |text| each(i, text))??;
         }
         Ok(arr.len())
     }
@@ -244,17 +244,13 @@ impl Script {
     }
 }
 
-/// The codes of a list a function returned, held compactly as they are read (a code that is
-/// text is copied without a `String` of its own).
-fn codes_of(arr: rhai::Array) -> Result<CodeNames, String> {
-    let mut out = CodeNames::default();
-    for x in arr {
-        match x.read_lock::<rhai::ImmutableString>() {
-            Some(text) => out.push(text.as_str()),
-            None => out.push(&text_of(&x, "a code")?),
-        }
+/// Hands the text of a script value to `f`: a string as it is, without a copy; a number or
+/// a list of parts as [`text_of`] writes it.
+fn with_text<T>(x: &Dynamic, what: &str, f: impl FnOnce(&str) -> T) -> Result<T, String> {
+    match x.read_lock::<rhai::ImmutableString>() {
+        Some(text) => Ok(f(text.as_str())),
+        None => Ok(f(&text_of(x, what)?)),
     }
-    Ok(out)
 }
 
 /// A message on one line.

@@ -12,6 +12,9 @@ use codebreak_core::{
 };
 use codebreak_search::{Objective, Search, SearchOptions};
 
+#[path = "../../core/tests/support/coins.rs"]
+mod coins_game;
+
 /// Known results: (secrets, guesses left) -> least (total, worst), if any.
 type Table = HashMap<(Vec<usize>, u32), Option<(u64, u64)>>;
 
@@ -181,65 +184,10 @@ fn agree(game: &Game, pools: &[Pool]) {
 }
 
 /// `n` coins, one heavier or lighter (secrets `a+`, `a-`, ...), weighed `ab-cd` (equal numbers
-/// of coins on each pan, each pair of pans once): replies `<`, `=`, `>`, end when known.
+/// of coins on each pan, each pair of pans once): replies `<`, `=`, `>`, end when known. The
+/// core crate's symmetry tests build the same game.
 fn coins(n: usize) -> Game {
-    let names: Vec<char> = ('a'..).take(n).collect();
-    let mut guesses = Vec::new();
-    // Every (left, right) of disjoint equal-sized sets, left holding the lowest coin.
-    for left in 1u32..1 << n {
-        for right in 1u32..1 << n {
-            if left & right == 0
-                && left.count_ones() == right.count_ones()
-                && left.trailing_zeros() < right.trailing_zeros()
-            {
-                guesses.push((left, right));
-            }
-        }
-    }
-    let text = |m: u32| -> String {
-        (0..n)
-            .filter(|i| m >> i & 1 == 1)
-            .map(|i| names[i])
-            .collect()
-    };
-    let mut table = Vec::new();
-    for &(l, r) in &guesses {
-        for coin in 0..n {
-            for heavy in [true, false] {
-                let side = if l >> coin & 1 == 1 {
-                    1
-                } else if r >> coin & 1 == 1 {
-                    -1
-                } else {
-                    0
-                };
-                // Left pan heavier: ">" (2); lighter "<" (0); balanced "=" (1).
-                table.push(match (side, heavy) {
-                    (0, _) => 1,
-                    (1, true) | (-1, false) => 2,
-                    _ => 0,
-                });
-            }
-        }
-    }
-    let list = ListGame::new(ListParts {
-        name: format!("{n} coins"),
-        rule: Some(ListRule::Table),
-        end: End::Known,
-        guesses: guesses
-            .iter()
-            .map(|&(l, r)| format!("{}-{}", text(l), text(r)))
-            .collect(),
-        secrets: names
-            .iter()
-            .flat_map(|c| [format!("{c}+"), format!("{c}-")])
-            .collect(),
-        replies: vec!["<".into(), "=".into(), ">".into()],
-        table,
-        ..ListParts::default()
-    })
-    .unwrap();
-    Game::from_list(Arc::new(list)).unwrap()
+    Game::from_list(Arc::new(coins_game::coins(n))).unwrap()
 }
 
 /// A game of `guesses` guesses and `secrets` secrets whose replies (of `replies`) are drawn

@@ -2,9 +2,9 @@
 
 use clap::Args;
 use codebreak_core::list::{End, ListRule};
-use codebreak_core::list_symmetry::Group;
+use codebreak_core::list_symmetry::{Group, GroupReport};
 use codebreak_core::{Game, Role};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::args::GameArgs;
 use crate::failure::Failure;
@@ -31,149 +31,204 @@ pub struct InfoArgs {
 }
 
 pub fn run(a: InfoArgs) -> Result<(), Failure> {
-    let facts = match crate::cmd::huge::route(&a.game)? {
+    let info = match crate::cmd::huge::route(&a.game)? {
         Some(huge) => {
-            let codes = huge.game().codes();
-            json!({
-                "game": huge.to_string(),
-                "listed": false,
-                "guesses": codes.map(|n| n.to_string()),
-                "secrets": codes.map(|n| n.to_string()),
-                "note": "too large to list: hints, solving and sampled analyses reason on the rule",
-            })
+            let codes = huge.game().codes().map(|n| n.to_string());
+            Info {
+                game: huge.to_string(),
+                listed: false,
+                guesses: codes.clone(),
+                secrets: codes,
+                note: Some(
+                    "too large to list: hints, solving and sampled analyses reason on the rule",
+                ),
+                ..Info::default()
+            }
         }
-        None => {
-            let game = a.game.game()?;
-            facts(&game, !a.no_symmetry)
-        }
+        None => Info::of(&a.game.game()?, !a.no_symmetry),
     };
     if a.json {
-        println!("{facts}");
+        println!("{}", serde_json::to_string(&info).unwrap_or_default());
     } else {
-        print!("{}", text(&facts));
+        print!("{info}");
     }
     Ok(())
 }
 
-/// What `info` says of a listed game, as JSON.
-fn facts(game: &Game, symmetry: bool) -> Value {
-    let (one, many) = game.move_words();
-    let mut v = json!({
-        "game": game.to_string(),
-        "listed": true,
-        "guesses": game.count(Role::Guess).to_string(),
-        "secrets": game.count(Role::Secret).to_string(),
-        "move": [one, many],
-    });
-    let Some(list) = game.list() else {
-        // The peg games' symmetry is written by hand: colours renamed, pegs reordered.
-        if game.has_peg_symmetry() {
-            let fact = |n: usize| (1..=n as u128).product::<u128>();
-            let (c, p) = (game.colors(), game.pegs());
-            v["symmetry"] = json!({
-                "order": (fact(c) * fact(p)).to_string(),
-                "how": format!("written by hand: the {c} colours renamed ({c}!) and the {p} pegs reordered ({p}!)"),
+/// What `info` says of a game (`--json` writes it as it is).
+#[derive(Debug, Default, Serialize)]
+struct Info {
+    game: String,
+    listed: bool,
+    /// How many guesses and secrets, as text (a game too large to list may have more than a
+    /// float holds exactly); `None` past 2^128.
+    guesses: Option<String>,
+    secrets: Option<String>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    move_words: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replies: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<Table>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fingerprint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetry: Option<Symmetry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'static str>,
+}
+
+/// A list game's reply table.
+#[derive(Debug, Serialize)]
+struct Table {
+    pairs: usize,
+    /// The table and the engine's transposed copy, a byte a pair each.
+    bytes: usize,
+}
+
+/// A game's symmetry: found from a game file's table, or written by hand for the peg games.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum Symmetry {
+    Found {
+        #[serde(flatten)]
+        report: GroupReport,
+        text: String,
+    },
+    Written {
+        order: String,
+        how: String,
+    },
+}
+
+impl Info {
+    /// The facts of a listed game; `symmetry`: look for a game file's group.
+    fn of(game: &Game, symmetry: bool) -> Info {
+        let (one, many) = game.move_words();
+        let mut info = Info {
+            game: game.to_string(),
+            listed: true,
+            guesses: Some(game.count(Role::Guess).to_string()),
+            secrets: Some(game.count(Role::Secret).to_string()),
+            move_words: Some([one.to_string(), many.to_string()]),
+            end: Some("guess"),
+            ..Info::default()
+        };
+        let Some(list) = game.list() else {
+            // The peg games' symmetry is written by hand: colours renamed, pegs reordered.
+            if game.has_peg_symmetry() {
+                let fact = |n: usize| (1..=n as u128).product::<u128>();
+                let (c, p) = (game.colors(), game.pegs());
+                info.symmetry = Some(Symmetry::Written {
+                    order: (fact(c) * fact(p)).to_string(),
+                    how: format!(
+                        "written by hand: the {c} colours renamed ({c}!) and the {p} pegs reordered ({p}!)"
+                    ),
+                });
+            }
+            return info;
+        };
+        info.description = Some(list.description().to_string()).filter(|d| !d.is_empty());
+        info.rule = Some(match list.rule() {
+            ListRule::Builtin(kind) => format!("{} on listed codes", kind.name()),
+            ListRule::Wordle => "wordle".into(),
+            ListRule::Table => "table".into(),
+            ListRule::Script => "script".into(),
+        });
+        info.end = Some(match list.end() {
+            End::Guess => "guess",
+            End::Known => "known",
+        });
+        info.replies = Some(list.replies().to_vec());
+        let pairs = list.table().len();
+        info.table = Some(Table {
+            pairs,
+            bytes: 2 * pairs,
+        });
+        info.fingerprint = Some(format!("{:016x}", list.fingerprint()));
+        if symmetry {
+            let group = Group::of(list);
+            info.symmetry = Some(Symmetry::Found {
+                report: group.report(),
+                text: group.describe(),
             });
         }
-        v["end"] = json!("guess");
-        return v;
-    };
-    if !list.description().is_empty() {
-        v["description"] = json!(list.description());
+        info
     }
-    v["rule"] = json!(match list.rule() {
-        ListRule::Builtin(kind) => format!("{} on listed codes", kind.name()),
-        ListRule::Wordle => "wordle".into(),
-        ListRule::Table => "table".into(),
-        ListRule::Script => "script".into(),
-    });
-    v["end"] = json!(match list.end() {
-        End::Guess => "guess",
-        End::Known => "known",
-    });
-    v["replies"] = json!(list.replies());
-    let pairs = list.table().len();
-    v["table"] = json!({
-        "pairs": pairs,
-        // The table and the engine's transposed copy, a byte a pair each.
-        "bytes": 2 * pairs,
-    });
-    v["fingerprint"] = json!(format!("{:016x}", list.fingerprint()));
-    if symmetry {
-        let group = Group::of(list);
-        v["symmetry"] = serde_json::to_value(group.report()).unwrap_or(Value::Null);
-        v["symmetry"]["text"] = json!(group.describe());
-    }
-    v
 }
 
 /// The facts as aligned lines.
-fn text(v: &Value) -> String {
-    let mut out = String::new();
-    let mut line = |key: &str, value: String| out += &format!("{key:<12}{value}\n");
-    let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
-    line("game", s("game"));
-    if let Some(d) = v["description"].as_str() {
-        line("description", d.to_string());
-    }
-    if let Some(r) = v["rule"].as_str() {
-        line("rule", r.to_string());
-    }
-    let words = v["move"].as_array();
-    let many = words
-        .and_then(|w| w.get(1))
-        .and_then(Value::as_str)
-        .unwrap_or("guesses");
-    match v["end"].as_str() {
-        Some("known") => line(
-            "end",
-            format!("when one secret is left; only the {many} count"),
-        ),
-        Some(_) => line(
-            "end",
-            "when the secret is guessed; that guess counts".into(),
-        ),
-        None => {}
-    }
-    let listed = v["listed"].as_bool().unwrap_or(true);
-    let count = |k: &str| match v[k].as_str() {
-        Some(n) if listed => n.to_string(),
-        Some(n) => format!("{n} (too large to list)"),
-        None => "more than 2^128".into(),
-    };
-    line("guesses", count("guesses"));
-    line("secrets", count("secrets"));
-    if let Some(r) = v["replies"].as_array() {
-        let names: Vec<&str> = r.iter().filter_map(Value::as_str).collect();
-        let shown = if names.len() > 16 {
-            format!(
-                "{} ... {}",
-                names[..8].join(" "),
-                names[names.len() - 2..].join(" ")
-            )
-        } else {
-            names.join(" ")
+impl std::fmt::Display for Info {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let line = |f: &mut std::fmt::Formatter<'_>, key: &str, value: &str| {
+            writeln!(f, "{key:<12}{value}")
         };
-        line("replies", format!("{}: {shown}", names.len()));
+        line(f, "game", &self.game)?;
+        if let Some(d) = &self.description {
+            line(f, "description", d)?;
+        }
+        if let Some(r) = &self.rule {
+            line(f, "rule", r)?;
+        }
+        let many = self.move_words.as_ref().map_or("guesses", |w| &w[1]);
+        match self.end {
+            Some("known") => line(
+                f,
+                "end",
+                &format!("when one secret is left; only the {many} count"),
+            )?,
+            Some(_) => line(f, "end", "when the secret is guessed; that guess counts")?,
+            None => {}
+        }
+        let count = |n: &Option<String>| match n {
+            Some(n) if self.listed => n.clone(),
+            Some(n) => format!("{n} (too large to list)"),
+            None => "more than 2^128".into(),
+        };
+        line(f, "guesses", &count(&self.guesses))?;
+        line(f, "secrets", &count(&self.secrets))?;
+        if let Some(names) = &self.replies {
+            let shown = if names.len() > 16 {
+                format!(
+                    "{} ... {}",
+                    names[..8].join(" "),
+                    names[names.len() - 2..].join(" ")
+                )
+            } else {
+                names.join(" ")
+            };
+            line(f, "replies", &format!("{}: {shown}", names.len()))?;
+        }
+        if let Some(t) = &self.table {
+            let mb = t.bytes as f64 / 1e6;
+            line(
+                f,
+                "table",
+                &format!(
+                    "{} guess-secret pairs, {mb:.1} MB (a byte a pair, and its transpose)",
+                    t.pairs
+                ),
+            )?;
+        }
+        if let Some(fp) = &self.fingerprint {
+            line(f, "fingerprint", fp)?;
+        }
+        match &self.symmetry {
+            Some(Symmetry::Found { text, .. }) => line(f, "symmetry", text)?,
+            Some(Symmetry::Written { order, how }) => {
+                line(f, "symmetry", &format!("group of {order} elements, {how}"))?
+            }
+            None => {}
+        }
+        if let Some(note) = self.note {
+            line(f, "note", note)?;
+        }
+        Ok(())
     }
-    if let Some(pairs) = v["table"]["pairs"].as_u64() {
-        let mb = v["table"]["bytes"].as_u64().unwrap_or(0) as f64 / 1e6;
-        line(
-            "table",
-            format!("{pairs} guess-secret pairs, {mb:.1} MB (a byte a pair, and its transpose)"),
-        );
-    }
-    if let Some(fp) = v["fingerprint"].as_str() {
-        line("fingerprint", fp.to_string());
-    }
-    if let Some(t) = v["symmetry"]["text"].as_str() {
-        line("symmetry", t.to_string());
-    } else if let Some(how) = v["symmetry"]["how"].as_str() {
-        let order = v["symmetry"]["order"].as_str().unwrap_or("?");
-        line("symmetry", format!("group of {order} elements, {how}"));
-    }
-    if let Some(note) = v["note"].as_str() {
-        line("note", note.to_string());
-    }
-    out
 }

@@ -1,7 +1,7 @@
 //! The counterfeit-coin game with `n` coins, built in memory: every weighing once (pans of
 //! equal size, disjoint, the lowest coin on the left), replies `<`, `=`, `>`, ending when the
-//! odd coin and its weight are known. Shared by the symmetry tests and the `coins_group`
-//! example (included with `#[path]`).
+//! odd coin and its weight are known. Shared by the core symmetry tests, the `coins_group`
+//! example and the search crate's brute-force tests (included with `#[path]`).
 
 use codebreak_core::list::{End, ListGame, ListParts, ListRule};
 
