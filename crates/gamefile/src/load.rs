@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::error::LoadError;
 use crate::file::{Constant, GameFile, ListSource, MoveWord};
-use crate::script::{Script, deadline_in};
+use crate::script::{GivenRows, Numbering, Script, deadline_in};
 
 /// Longest file read whole (lists, scripts, the game file itself). A reply table is read as a
 /// stream and has no such limit.
@@ -72,6 +72,8 @@ pub struct Loaded {
 /// A list of codes, and where each came from (for messages).
 struct Listed {
     codes: CodeNames,
+    /// The replies a list function gave with the codes, if it did.
+    rows: Option<GivenRows>,
     /// The codes' positions sorted by name ([`CodeNames::sorted`]), once the list is checked.
     sorted: Vec<u32>,
     /// Where the codes came from; a code's place is written only for a message, since a list
@@ -531,10 +533,12 @@ impl Loader<'_> {
         source: &ListSource,
         what: &'static str,
         script: Option<&Script>,
+        number: Numbering<'_>,
     ) -> Result<Listed, LoadError> {
         match source {
             ListSource::Inline(v) => Ok(Listed {
                 codes: v.iter().map(|c| c.trim()).collect(),
+                rows: None,
                 sorted: Vec::new(),
                 origin: Origin::Inline {
                     file: self.name.to_string(),
@@ -556,6 +560,7 @@ impl Loader<'_> {
                 }
                 Ok(Listed {
                     codes,
+                    rows: None,
                     sorted: Vec::new(),
                     origin: Origin::Lines {
                         path: path.display().to_string(),
@@ -569,13 +574,19 @@ impl Loader<'_> {
                         "{what} = {{function = {function:?}}} needs rules = \"script\""
                     )));
                 };
-                let codes = match parts {
-                    None => script.list(function),
-                    Some(parts) => script.list_parts(function, *parts),
+                let listing = match parts {
+                    None => script.list(function, number),
+                    Some(parts) => script.list_parts(function, *parts, number),
                 }
                 .map_err(|e| self.err(format!("{what}: {e}")))?;
+                if listing.rows.is_some() && what != "guess" {
+                    return Err(self.err(format!(
+                        "{what}: {function} gives replies with its codes; only the guesses' function may"
+                    )));
+                }
                 Ok(Listed {
-                    codes,
+                    codes: listing.codes,
+                    rows: listing.rows,
                     sorted: Vec::new(),
                     origin: Origin::Function {
                         file: self.name.to_string(),
@@ -587,11 +598,14 @@ impl Loader<'_> {
         }
     }
 
-    /// The guesses and the secrets (the secrets default to the guesses).
-    fn lists(&self, script: Option<&Script>) -> Result<(Listed, Listed), LoadError> {
+    /// The guesses and the secrets (the secrets default to the guesses), and the names of the
+    /// replies numbered in the guesses' rows, when their function gave rows.
+    fn lists(&self, script: Option<&Script>) -> Result<(Listed, Listed, Vec<String>), LoadError> {
         let f = &self.file;
+        let numbers = Mutex::new(ReplyNumbers::default());
+        let number = |text: &str| numbers.lock().ok().and_then(|mut n| n.number(text));
         let mut guesses = match &f.guesses {
-            Some(s) => self.list(s, "guess", script)?,
+            Some(s) => self.list(s, "guess", script, &number)?,
             None => {
                 return Err(
                     self.err("guesses are missing: give a file, a list, or {function = \"...\"}")
@@ -599,9 +613,10 @@ impl Loader<'_> {
             }
         };
         let mut secrets = match &f.secrets {
-            Some(s) => self.list(s, "secret", script)?,
+            Some(s) => self.list(s, "secret", script, &number)?,
             None => Listed {
                 codes: guesses.codes.clone(),
+                rows: None,
                 sorted: Vec::new(),
                 origin: guesses.origin.clone(),
             },
@@ -619,7 +634,11 @@ impl Loader<'_> {
                 ));
             }
         }
-        Ok((guesses, secrets))
+        let names = numbers
+            .into_inner()
+            .map_err(|_| self.err("a thread listing the codes panicked"))?
+            .into_names();
+        Ok((guesses, secrets, names))
     }
 
     /// The parts common to every list game.
@@ -744,7 +763,7 @@ impl Loader<'_> {
 
     /// The listed codes of a built-in rule, each read as a code of `base`.
     fn listed_codes(&self, base: &Game) -> Result<(Vec<Code>, Vec<Code>), LoadError> {
-        let (guesses, secrets) = self.lists(None)?;
+        let (guesses, secrets, _) = self.lists(None)?;
         let read = |l: &Listed, role| -> Result<Vec<Code>, LoadError> {
             l.codes
                 .iter()
@@ -762,7 +781,7 @@ impl Loader<'_> {
 
     /// Wordle: five-letter words, replies in G/Y/B.
     fn wordle(&self, end: End, hard: bool) -> Result<GameDef, LoadError> {
-        let (guesses, secrets) = self.lists(None)?;
+        let (guesses, secrets, _) = self.lists(None)?;
         let words = |l: &Listed| -> Result<Vec<[u8; 5]>, LoadError> {
             l.codes
                 .iter()
@@ -794,7 +813,7 @@ impl Loader<'_> {
 
     /// A table of `GUESS<TAB>SECRET<TAB>REPLY` lines, one for every pair.
     fn table_game(&self, end: End) -> Result<GameDef, LoadError> {
-        let (guesses, secrets) = self.lists(None)?;
+        let (guesses, secrets, _) = self.lists(None)?;
         let Some(rel) = &self.file.table else {
             return Err(self
                 .err("rules = \"table\" needs table: a file of GUESS<TAB>SECRET<TAB>REPLY lines"));
@@ -909,31 +928,54 @@ impl Loader<'_> {
         let deadline = Arc::new(Mutex::new(None));
         let script = Script::new(&source, &constants, f.limits, deadline.clone())
             .map_err(|e| self.err(e))?;
-        if !script.has("score", 2) && !script.has_replies() {
-            return Err(self.err(
-                "the script has no function score(guess, secret) nor replies(guess) to score the game",
-            ));
-        }
         if let Ok(mut d) = deadline.lock() {
             *d = Some(deadline_in(f.limits));
         }
-        let (guesses, secrets) = self.lists(Some(&script))?;
+        let (mut guesses, secrets, given_names) = self.lists(Some(&script))?;
         let (ng, ns) = (guesses.codes.len(), secrets.codes.len());
-        let table = self.script_table(&script, &guesses.codes, &secrets.codes)?;
+        let (table, replies, made_by) = match guesses.rows.take() {
+            Some(rows) => {
+                let function = match &guesses.origin {
+                    Origin::Function { function, .. } => function.clone(),
+                    _ => "the guesses' function".to_string(),
+                };
+                if rows.width != ns {
+                    return Err(self.err(format!(
+                        "guess: {function} gives {} replies with each code: expected one for each of the {ns} secrets, in their order",
+                        rows.width
+                    )));
+                }
+                let (table, replies) = renumber_by_first_appearance(rows.cells, given_names);
+                (table, replies, MadeBy::List(function))
+            }
+            None => {
+                if !script.has("score", 2) && !script.has_replies() {
+                    return Err(self.err(
+                        "the script has no function score(guess, secret) nor replies(guess) to score the game, and its guesses come without replies",
+                    ));
+                }
+                let (table, replies) =
+                    self.script_table(&script, &guesses.codes, &secrets.codes)?;
+                let by = if script.has_replies() {
+                    MadeBy::Replies
+                } else {
+                    MadeBy::Score
+                };
+                (table, replies, by)
+            }
+        };
         if let Ok(mut d) = deadline.lock() {
             *d = None;
         }
-        let (table, replies) = table;
         debug_assert_eq!(table.len(), ng * ns);
-        if script.has_replies() && script.has("score", 2) {
-            self.replies_agree_with_score(
-                &script,
-                &guesses.codes,
-                &secrets.codes,
-                &table,
-                &replies,
-            )?;
-        }
+        self.rows_agree(
+            &script,
+            &made_by,
+            &guesses.codes,
+            &secrets.codes,
+            &table,
+            &replies,
+        )?;
         let mut parts = self.parts(ListRule::Script, end, false, guesses.codes, secrets.codes);
         parts.replies = replies;
         parts.table = table;
@@ -1050,12 +1092,14 @@ impl Loader<'_> {
         Ok(renumber_by_first_appearance(table, names))
     }
 
-    /// When a script gives both `replies(guess)` and `score(guess, secret)`, the table was
-    /// built from `replies`; this checks that `score` agrees on the first and the last guess's
-    /// rows, so that a script whose two functions differ is refused rather than half-used.
-    fn replies_agree_with_score(
+    /// When a script scores a game more than one way, the table was built by the first of:
+    /// the rows its guesses' function gave, `replies(guess)`, `score(guess, secret)`; this
+    /// checks that the others agree on the first and the last guess's rows, so that a script
+    /// whose ways differ is refused rather than half-used.
+    fn rows_agree(
         &self,
         script: &Script,
+        made_by: &MadeBy,
         guesses: &CodeNames,
         secrets: &CodeNames,
         table: &[u8],
@@ -1064,17 +1108,54 @@ impl Loader<'_> {
         let ns = secrets.len();
         let mut rows = vec![0, guesses.len() - 1];
         rows.dedup();
+        let by_replies =
+            !matches!(made_by, MadeBy::Replies | MadeBy::Score) && script.has_replies();
+        let by_score = !matches!(made_by, MadeBy::Score) && script.has("score", 2);
         for g in rows {
-            for (s, secret) in secrets.iter().enumerate() {
-                let guess = &guesses[g];
-                let by_score = script
-                    .score(guess, secret)
-                    .map_err(|e| self.err(format!("score({guess:?}, {secret:?}) failed: {e}")))?;
-                let by_row = &names[table[g * ns + s] as usize];
-                if &by_score != by_row {
+            let guess = &guesses[g];
+            let given = |s: usize| names[table[g * ns + s] as usize].as_str();
+            let disagree = |secret: &str, ours: &str, theirs: &str, other: String| {
+                let made = match made_by {
+                    MadeBy::List(function) => {
+                        format!("{function} gives {ours:?} as the reply of {secret:?} to {guess:?}")
+                    }
+                    _ => format!("replies({guess:?}) gives {ours:?} for {secret:?}"),
+                };
+                self.err(format!(
+                    "{made}, but {other} gives {theirs:?}: the ways the script scores must agree"
+                ))
+            };
+            if by_replies {
+                let mut got = vec![String::new(); ns];
+                let n = script
+                    .replies(guess, |j, text| {
+                        if let Some(slot) = got.get_mut(j) {
+                            *slot = text.to_string();
+                        }
+                        Ok(())
+                    })
+                    .map_err(|e| self.err(format!("replies({guess:?}) failed: {e}")))?;
+                if n != ns {
                     return Err(self.err(format!(
-                        "replies({guess:?}) and score({guess:?}, {secret:?}) disagree: {by_row:?} against {by_score:?}; give one of them, or make them agree"
+                        "replies({guess:?}) gives {n} replies: expected one for each of the {ns} secrets, in their order"
                     )));
+                }
+                for (s, secret) in secrets.iter().enumerate() {
+                    if got[s] != given(s) {
+                        let other = format!("replies({guess:?})");
+                        return Err(disagree(secret, given(s), &got[s], other));
+                    }
+                }
+            }
+            if by_score {
+                for (s, secret) in secrets.iter().enumerate() {
+                    let theirs = script.score(guess, secret).map_err(|e| {
+                        self.err(format!("score({guess:?}, {secret:?}) failed: {e}"))
+                    })?;
+                    if theirs != given(s) {
+                        let other = format!("score({guess:?}, {secret:?})");
+                        return Err(disagree(secret, given(s), &theirs, other));
+                    }
                 }
             }
         }
@@ -1096,6 +1177,17 @@ impl Loader<'_> {
         }
         Ok(())
     }
+}
+
+/// How a script game's table was made: the first way the script gives (see
+/// `Loader::rows_agree`).
+enum MadeBy {
+    /// Rows given with the guesses by this list function.
+    List(String),
+    /// `replies(guess)`.
+    Replies,
+    /// `score(guess, secret)`.
+    Score,
 }
 
 /// Replies a chunk of the script's table holds (see `Loader::script_table`).

@@ -432,8 +432,11 @@ fn a_script_may_score_by_rows_and_list_in_parts() {
         "{e}"
     );
     // A row that is not a list, and one that fails.
-    let e = refused(&game(numbers, r#"fn replies(g) { "x" }"#), dir);
-    assert!(e.contains("replies must return a list of replies"), "{e}");
+    let e = refused(&game(numbers, r#"fn replies(g) { 5 }"#), dir);
+    assert!(
+        e.contains("replies must return a list of replies or a text of one-character replies"),
+        "{e}"
+    );
     let e = refused(
         &game(
             numbers,
@@ -446,7 +449,7 @@ fn a_script_may_score_by_rows_and_list_in_parts() {
     let off = row.replace("(parse_int(g) + 3 * s)", "(parse_int(g) + 3 * s + 1)");
     let e = refused(&game(numbers, &format!("{score}\n{off}")), dir);
     assert!(
-        e.contains("replies(\"0\") and score(\"0\", \"0\") disagree: \"r1\" against \"r0\""),
+        e.contains("replies(\"0\") gives \"r1\" for \"0\", but score(\"0\", \"0\") gives \"r0\""),
         "{e}"
     );
     // Neither.
@@ -469,4 +472,144 @@ fn a_script_may_score_by_rows_and_list_in_parts() {
     let failing = format!("{score}\nfn bad(part, parts) {{ if part == 2 {{ throw \"no\" }} [] }}");
     let e = refused(&game(r#"{ function = "bad", parts = 3 }"#, &failing), dir);
     assert!(e.contains("bad(2, 3) failed"), "{e}");
+}
+
+/// A list function may give each guess's replies with it (`#{codes: [...], replies: [...]}`,
+/// each row a list of replies or a text of one-character replies, or all the rows in one
+/// text): the table is the one `score` makes, whole or in parts, and every misuse is refused
+/// with what was wrong.
+#[test]
+fn a_list_function_may_give_the_replies_with_the_guesses() {
+    let game = |list: &str, functions: &str| {
+        format!(
+            r#"
+            rules = "script"
+            end = "known"
+            guesses = {list}
+            secrets = ["0", "1", "2", "3", "4", "5", "6"]
+            script = '''
+                fn row(g) {{ let out = ""; for s in 0..7 {{ out += (g + 3 * s) % 7; }} out }}
+                fn listed(part, parts) {{
+                    let codes = [];
+                    let rows = [];
+                    for g in (part * 300 / parts)..((part + 1) * 300 / parts) {{
+                        codes.push(g.to_string());
+                        rows.push(row(g));
+                    }}
+                    #{{ codes: codes, replies: rows }}
+                }}
+                fn whole() {{ listed(0, 1) }}
+                fn as_text() {{
+                    let m = listed(0, 1);
+                    let all = "";
+                    for r in m.replies {{ all += r; }}
+                    m.replies = all;
+                    m
+                }}
+                fn as_lists() {{
+                    let m = listed(0, 1);
+                    m.replies = m.replies.map(|r| r.to_chars());
+                    m
+                }}
+                {functions}
+            '''
+            [limits]
+            operations = 10_000_000
+            "#
+        )
+    };
+    let score = r#"fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "" + r }"#;
+    let numbers =
+        r#"fn numbers() { let out = []; for i in 0..300 { out.push(i.to_string()) } out }"#;
+    let by_pairs = list(&game(
+        r#"{ function = "numbers" }"#,
+        &format!("{score}\n{numbers}"),
+    ));
+    for (guesses, functions) in [
+        (r#"{ function = "whole" }"#, ""),
+        (r#"{ function = "whole" }"#, score),
+        (r#"{ function = "listed", parts = 7 }"#, score),
+        (r#"{ function = "listed", parts = 300 }"#, ""),
+        (r#"{ function = "as_lists" }"#, score),
+        (r#"{ function = "as_text" }"#, score),
+    ] {
+        let g = list(&game(guesses, functions));
+        assert_eq!(g.codes(), by_pairs.codes(), "{guesses}");
+        assert_eq!(g.table(), by_pairs.table(), "{guesses}: {functions}");
+        assert_eq!(g.replies(), by_pairs.replies());
+        assert_eq!(g.fingerprint(), by_pairs.fingerprint());
+    }
+    let dir = Path::new(".");
+    let cases: &[(&str, &str)] = &[
+        // Rows that disagree with score, naming the pair.
+        (
+            r#"fn off() { let m = whole(); m.replies[0] = "1234560"; m }"#,
+            r#"off gives "1" as the reply of "0" to "0", but score("0", "0") gives "0""#,
+        ),
+        // A row of the wrong length, rows too short for the secrets, a row that is neither.
+        (
+            r#"fn off() { let m = whole(); m.replies[5] = "12"; m }"#,
+            r#"off(): "5" gives 2 replies, but "0" gives 7"#,
+        ),
+        (
+            r#"fn off() { let m = whole(); m.replies = m.replies.map(|r| r.sub_string(0, 6)); m }"#,
+            "off gives 6 replies with each code: expected one for each of the 7 secrets",
+        ),
+        (
+            r#"fn off() { let m = whole(); m.replies[3] = 5; m }"#,
+            r#"off(): the replies of "3": expected a list of replies or a text"#,
+        ),
+        // Rows in one text that does not divide among the codes.
+        (
+            r#"fn off() { let m = as_text(); m.replies += "1"; m }"#,
+            "off() returns its replies as one text of 2101 characters for 300 codes",
+        ),
+        // Codes and rows of different lengths, a key missing, a key unknown.
+        (
+            r#"fn off() { let m = whole(); m.replies.pop(); m }"#,
+            "off() returns 300 codes and 299 rows of replies",
+        ),
+        (
+            r#"fn off() { #{ codes: ["1"] } }"#,
+            "off() returns a map without replies",
+        ),
+        (
+            r#"fn off() { let m = whole(); m.more = 1; m }"#,
+            r#"off() returns a map with the key "more": expected codes and replies"#,
+        ),
+    ];
+    for (function, message) in cases {
+        let e = refused(
+            &game(r#"{ function = "off" }"#, &format!("{score}\n{function}")),
+            dir,
+        );
+        assert!(e.contains(message), "{function}: {e}");
+    }
+    // Parts that give rows and parts that do not.
+    let mixed = format!(
+        "{score}\nfn mixed(part, parts) {{ if part == 1 {{ [\"x\"] }} else {{ listed(part, parts) }} }}"
+    );
+    let e = refused(&game(r#"{ function = "mixed", parts = 3 }"#, &mixed), dir);
+    assert!(
+        e.contains("mixed(1, 3) gives no replies, but mixed(0, 3) gives 7 replies with each code"),
+        "{e}"
+    );
+    // Only the guesses' function may give replies.
+    let seven = r#"fn seven() { #{ codes: ["0","1","2","3","4","5","6"], replies: ["","","","","","",""] } }"#;
+    let text = game(
+        r#"{ function = "numbers" }"#,
+        &format!("{score}\n{numbers}\n{seven}"),
+    )
+    .replace(
+        r#"secrets = ["0", "1", "2", "3", "4", "5", "6"]"#,
+        r#"secrets = { function = "seven" }"#,
+    );
+    let e = refused(&text, dir);
+    assert!(
+        e.contains("seven gives replies with its codes; only the guesses"),
+        "{e}"
+    );
+    // No rows and no way to score is refused.
+    let e = refused(&game(r#"{ function = "numbers" }"#, numbers), dir);
+    assert!(e.contains("its guesses come without replies"), "{e}");
 }
