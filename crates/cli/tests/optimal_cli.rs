@@ -593,6 +593,14 @@ fn every_opener_is_valued_and_a_stopped_run_resumes_from_its_log() {
     // Openers need objective expected and no first guess.
     let worst = run_args(&["optimal", "--openers", "--objective", "worst"], None);
     assert_fails(&worst, 2, &["objective expected"]);
+    // ... and leave no opener log behind (under its default name, in the current folder).
+    let left: Vec<_> = std::fs::read_dir(".")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".checkpoint.openers"))
+        .collect();
+    assert!(left.is_empty(), "a refused --openers run left {left:?}");
     let both = run_args(&["optimal", "--openers", "--first-guess", "0012"], None);
     assert_eq!(both.status.code(), Some(2));
 }

@@ -166,15 +166,7 @@ impl Search<'_> {
         progress: &OpenerProgress,
         sink: &(dyn Fn(&Opener) + Sync),
     ) -> Result<Openers, SearchError> {
-        if self.options.objective != Objective::Expected {
-            return Err(SearchError::OpenersWithWorst);
-        }
-        if self.options.first_guess.is_some() {
-            return Err(SearchError::OpenersWithFirstGuess);
-        }
-        if !self.options.history.is_empty() {
-            return Err(SearchError::OpenersWithHistory);
-        }
+        self.openers_apply()?;
         let start = Instant::now();
         let nodes0 = self.status.nodes.load(Ordering::Relaxed);
         let mut report =
@@ -345,7 +337,24 @@ impl Search<'_> {
     /// Opens the opener log of this search at `path`, reading what an earlier run wrote there
     /// when `resume` is set (a missing file is then an empty log).
     pub fn opener_log(&self, path: &Path, resume: bool) -> Result<OpenerLog, SearchError> {
+        // A search that cannot value openers leaves no log behind.
+        self.openers_apply()?;
         OpenerLog::open(path, &self.opener_log_header(), self.engine, resume)
+    }
+
+    /// Whether openers can be valued with these options: objective expected, from the
+    /// start of the game.
+    fn openers_apply(&self) -> Result<(), SearchError> {
+        if self.options.objective != Objective::Expected {
+            return Err(SearchError::OpenersWithWorst);
+        }
+        if self.options.first_guess.is_some() {
+            return Err(SearchError::OpenersWithFirstGuess);
+        }
+        if !self.options.history.is_empty() {
+            return Err(SearchError::OpenersWithHistory);
+        }
+        Ok(())
     }
 }
 
