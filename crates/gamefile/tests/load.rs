@@ -370,29 +370,40 @@ fn the_shipped_families_are_self_contained() {
     }
 }
 
+/// A script game with the secrets "0" to "6", end = "known", guesses from `list` and the
+/// script `script`.
+fn seven_secrets(list: &str, script: &str) -> String {
+    format!(
+        r#"
+        rules = "script"
+        end = "known"
+        guesses = {list}
+        secrets = ["0", "1", "2", "3", "4", "5", "6"]
+        script = '''{script}
+        '''
+        [limits]
+        operations = 10_000_000
+        "#
+    )
+}
+
 /// `replies(guess)` scores a whole row at once and gives the table `score` gives; a list
 /// function split in `parts` gives the same list as in one piece. Each misuse is named.
 #[test]
 fn a_script_may_score_by_rows_and_list_in_parts() {
     let game = |list: &str, functions: &str| {
-        format!(
-            r#"
-            rules = "script"
-            end = "known"
-            guesses = {list}
-            secrets = ["0", "1", "2", "3", "4", "5", "6"]
-            script = '''
+        seven_secrets(
+            list,
+            &format!(
+                r#"
                 fn numbers() {{ let out = []; for i in 0..3000 {{ out.push(i.to_string()) }} out }}
                 fn numbers_in(part, parts) {{
                     let out = [];
                     for i in (part * 3000 / parts)..((part + 1) * 3000 / parts) {{ out.push(i.to_string()) }}
                     out
                 }}
-                {functions}
-            '''
-            [limits]
-            operations = 10_000_000
-            "#
+                {functions}"#
+            ),
         )
     };
     let score = r#"fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "r" + r }"#;
@@ -481,13 +492,10 @@ fn a_script_may_score_by_rows_and_list_in_parts() {
 #[test]
 fn a_list_function_may_give_the_replies_with_the_guesses() {
     let game = |list: &str, functions: &str| {
-        format!(
-            r#"
-            rules = "script"
-            end = "known"
-            guesses = {list}
-            secrets = ["0", "1", "2", "3", "4", "5", "6"]
-            script = '''
+        seven_secrets(
+            list,
+            &format!(
+                r#"
                 fn row(g) {{ let out = ""; for s in 0..7 {{ out += (g + 3 * s) % 7; }} out }}
                 fn listed(part, parts) {{
                     let codes = [];
@@ -511,11 +519,8 @@ fn a_list_function_may_give_the_replies_with_the_guesses() {
                     m.replies = m.replies.map(|r| r.to_chars());
                     m
                 }}
-                {functions}
-            '''
-            [limits]
-            operations = 10_000_000
-            "#
+                {functions}"#
+            ),
         )
     };
     let score = r#"fn score(g, s) { let r = (parse_int(g) + 3 * parse_int(s)) % 7; "" + r }"#;

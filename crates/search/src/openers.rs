@@ -310,15 +310,7 @@ impl Search<'_> {
     /// counting bound first, each with that bound (the least total it can have). Sharded
     /// runs value each on its own, with the option `first_guess`.
     pub fn opener_choices(&self) -> Result<Vec<(u32, u64)>, SearchError> {
-        if self.options.objective != Objective::Expected {
-            return Err(SearchError::OpenersWithWorst);
-        }
-        if self.options.first_guess.is_some() {
-            return Err(SearchError::OpenersWithFirstGuess);
-        }
-        if !self.options.history.is_empty() {
-            return Err(SearchError::OpenersWithHistory);
-        }
+        self.openers_apply()?;
         Ok(dispatch_engine!(self.engine, e => {
             let parts = self.parts(e);
             let s = self.solver(&parts, self.options.max_depth.is_some());
