@@ -323,6 +323,9 @@ pub struct Engine<R: Rules> {
     options: KernelOptions,
     /// A list game's symmetry, found from its table when first asked for.
     list_symmetry: Option<Arc<Stabilisers>>,
+    /// In Wordle's hard mode, the guesses indexed by their letters: the search filters every
+    /// guess by hard mode's rule at every position.
+    hard_index: Option<crate::wordle::HardIndex>,
 }
 
 impl<R: Rules> Engine<R> {
@@ -331,6 +334,10 @@ impl<R: Rules> Engine<R> {
         // In parallel: a game of millions of codes packs in a fraction of a second.
         let packed = space.codes().par_iter().map(|c| rules.pack(c)).collect();
         let list_symmetry = game.list().map(|l| Arc::new(Stabilisers::new(l.clone())));
+        let hard_index = game.hard().then(|| {
+            let words: Vec<_> = space.codes().iter().map(|c| game.wordle_word(c)).collect();
+            crate::wordle::HardIndex::new(&words)
+        });
         Engine {
             game,
             space,
@@ -338,6 +345,7 @@ impl<R: Rules> Engine<R> {
             packed,
             options: KernelOptions::default(),
             list_symmetry,
+            hard_index,
         }
     }
 
@@ -545,15 +553,9 @@ impl<R: Rules> Engine<R> {
         let all = 0..self.space.len() as u32;
         let history: Vec<(Code, Feedback)> =
             moves.iter().map(|&(g, f)| (self.code(g), f)).collect();
-        match self.game.hard_mode(&history) {
-            None => all.collect(),
-            Some(rule) => all
-                .filter(|&i| {
-                    self.game
-                        .wordle_word(&self.code(i))
-                        .is_none_or(|w| rule.allows(&w))
-                })
-                .collect(),
+        match (self.game.hard_mode(&history), &self.hard_index) {
+            (Some(rule), Some(index)) => index.allowed(&rule),
+            _ => all.collect(),
         }
     }
 

@@ -186,13 +186,32 @@ impl HardMode {
 
     /// Whether `guess` keeps every rule learnt so far; otherwise why not.
     pub fn check(&self, guess: &[u8; LETTERS]) -> Result<(), String> {
-        for (i, (&g, &want)) in guess.iter().zip(&self.green).enumerate() {
+        match self.broken(guess) {
+            None => Ok(()),
+            Some(Broken::Green { at, want }) => Err(format!(
+                "letter {} must be {} (green earlier)",
+                at + 1,
+                (want as char).to_ascii_uppercase()
+            )),
+            Some(Broken::Least { letter, need: 1 }) => {
+                Err(format!("it must contain {letter} (marked earlier)"))
+            }
+            Some(Broken::Least { letter, need }) => Err(format!(
+                "it must contain {letter} {need} times (marked earlier)"
+            )),
+        }
+    }
+
+    /// Whether `guess` keeps every rule learnt so far.
+    pub fn allows(&self, guess: &[u8; LETTERS]) -> bool {
+        self.broken(guess).is_none()
+    }
+
+    /// The first rule `guess` breaks: a green letter out of place, then a letter too few times.
+    fn broken(&self, guess: &[u8; LETTERS]) -> Option<Broken> {
+        for (at, (&g, &want)) in guess.iter().zip(&self.green).enumerate() {
             if want != 0 && g != want {
-                return Err(format!(
-                    "letter {} must be {} (green earlier)",
-                    i + 1,
-                    (want as char).to_ascii_uppercase()
-                ));
+                return Some(Broken::Green { at, want });
             }
         }
         let mut count = [0u8; 26];
@@ -202,20 +221,104 @@ impl HardMode {
         for (k, (&have, &need)) in count.iter().zip(&self.least).enumerate() {
             if have < need {
                 let letter = (b'A' + k as u8) as char;
-                return Err(if need == 1 {
-                    format!("it must contain {letter} (marked earlier)")
-                } else {
-                    format!("it must contain {letter} {need} times (marked earlier)")
-                });
+                return Some(Broken::Least { letter, need });
             }
         }
-        Ok(())
+        None
+    }
+}
+
+/// The guesses of a game indexed for hard mode's rule: for each position and letter, the set
+/// of guesses with that letter there, and for each letter and count, the set of guesses with
+/// at least that many of it, as bit sets. The guesses a rule allows are then a few ANDs of
+/// sets ([`HardIndex::allowed`]) instead of a test of every guess: the search asks at every
+/// position.
+#[derive(Clone, Debug)]
+pub struct HardIndex {
+    /// Guesses.
+    n: usize,
+    /// 64-bit words in a set.
+    width: usize,
+    /// Set `(position * 26 + letter)`: guesses with `letter` at `position`.
+    at: Vec<u64>,
+    /// Set `((count - 1) * 26 + letter)`: guesses with at least `count` of `letter`.
+    times: Vec<u64>,
+    /// Codes that are not words (no rule applies to them): always allowed.
+    free: Vec<u64>,
+}
+
+impl HardIndex {
+    /// Indexes the guesses, `None` for a code that is not a five-letter word.
+    pub fn new(words: &[Option<[u8; LETTERS]>]) -> HardIndex {
+        let n = words.len();
+        let width = n.div_ceil(64);
+        let sets = LETTERS * 26;
+        let mut at = vec![0u64; sets * width];
+        let mut times = vec![0u64; sets * width];
+        let mut free = vec![0u64; width];
+        for (i, w) in words.iter().enumerate() {
+            let bit = 1u64 << (i % 64);
+            let Some(w) = w else {
+                free[i / 64] |= bit;
+                continue;
+            };
+            let mut count = [0usize; 26];
+            for (p, &c) in w.iter().enumerate() {
+                let k = (c.wrapping_sub(b'a') % 26) as usize;
+                at[(p * 26 + k) * width + i / 64] |= bit;
+                count[k] += 1;
+                times[((count[k] - 1) * 26 + k) * width + i / 64] |= bit;
+            }
+        }
+        HardIndex {
+            n,
+            width,
+            at,
+            times,
+            free,
+        }
     }
 
-    /// Whether `guess` keeps every rule learnt so far.
-    pub fn allows(&self, guess: &[u8; LETTERS]) -> bool {
-        self.check(guess).is_ok()
+    /// The guesses (indices, in order) that `rule` allows: the same as testing each with
+    /// [`HardMode::allows`].
+    pub fn allowed(&self, rule: &HardMode) -> Vec<u32> {
+        let w = self.width;
+        let mut acc = vec![!0u64; w];
+        if self.n % 64 != 0 {
+            acc[w - 1] = (1u64 << (self.n % 64)) - 1;
+        }
+        let mut and = |set: &[u64]| acc.iter_mut().zip(set).for_each(|(a, s)| *a &= s);
+        for (p, &g) in rule.green.iter().enumerate() {
+            if g != 0 {
+                let k = (g.wrapping_sub(b'a') % 26) as usize;
+                and(&self.at[(p * 26 + k) * w..][..w]);
+            }
+        }
+        for (k, &need) in rule.least.iter().enumerate() {
+            match need as usize {
+                0 => {}
+                need if need <= LETTERS => and(&self.times[((need - 1) * 26 + k) * w..][..w]),
+                _ => and(&vec![0u64; w]),
+            }
+        }
+        let mut out = Vec::new();
+        for (j, (&a, &f)) in acc.iter().zip(&self.free).enumerate() {
+            let mut bits = a | f;
+            while bits != 0 {
+                out.push((j * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        out
     }
+}
+
+/// A rule of hard mode a guess breaks (see [`HardMode::check`]).
+enum Broken {
+    /// Position `at` must hold `want`.
+    Green { at: usize, want: u8 },
+    /// `letter` must appear at least `need` times.
+    Least { letter: char, need: u8 },
 }
 
 /// The original Wordle lists (alex1770/wordle, MIT: `examples/games/wordle/`): every word
@@ -396,5 +499,25 @@ mod tests {
         h.learn(&w("eerie"), fb);
         assert!(h.check(&w("eexxe")).is_ok());
         assert!(h.check(&w("xexxe")).unwrap_err().contains("E 3 times"));
+    }
+
+    proptest::proptest! {
+        /// The index the search filters guesses with allows what the rule allows, for any
+        /// moves (replies that contradict each other included) and any list of guesses.
+        #[test]
+        fn the_index_allows_what_the_rule_allows(
+            moves in proptest::collection::vec(("[a-e]{5}", 0u8..243), 0..4),
+            guesses in proptest::collection::vec("[a-e]{5}|-", 1..150),
+        ) {
+            let mut h = HardMode::new();
+            for (g, fb) in &moves {
+                h.learn(&w(g), Feedback(*fb));
+            }
+            let words: Vec<Option<[u8; LETTERS]>> = guesses.iter().map(|g| word(g)).collect();
+            let expected: Vec<u32> = (0..words.len() as u32)
+                .filter(|&i| words[i as usize].is_none_or(|g| h.allows(&g)))
+                .collect();
+            proptest::prop_assert_eq!(HardIndex::new(&words).allowed(&h), expected);
+        }
     }
 }
