@@ -31,6 +31,7 @@ pub mod format;
 pub mod merge;
 pub mod plan;
 pub mod run;
+pub mod slurm;
 
 pub use error::ShardError;
 pub use format::{
@@ -40,3 +41,4 @@ pub use format::{
 pub use merge::{Merged, Status, merge, status};
 pub use plan::{PlanRequest, Split, make_plan};
 pub use run::{Outcome, RunOptions, Runner, Stop, Stopped};
+pub use slurm::{SlurmOptions, SlurmScript, slurm_script};

@@ -8,6 +8,7 @@
 mod merge;
 mod plan;
 mod run;
+mod slurm;
 
 use clap::{Args, Subcommand};
 use codebreak_shard::ShardError;
@@ -21,7 +22,8 @@ Examples:
   parallel codebreak shard run mm46.plan --index ::: $(seq 0 13)   # or any executor, by index
   codebreak shard status mm46.plan
   codebreak shard merge mm46.plan --tree mm46.json            # 5625, verified
-  codebreak shard plan --openers --bound 7000 --out openers.plan   # one job per opener";
+  codebreak shard plan --openers --bound 7000 --out openers.plan   # one job per opener
+  codebreak shard slurm mm46.plan --chunk 4 --time 01:00:00 --out mm46.sh && sbatch mm46.sh";
 
 /// Arguments of `shard`.
 #[derive(Args, Debug)]
@@ -41,6 +43,8 @@ pub enum ShardCommand {
     Status(merge::StatusArgs),
     /// Assemble the results into the plan's answer, verified.
     Merge(merge::MergeArgs),
+    /// Write a Slurm job array script that runs the plan, a chunk of jobs per task.
+    Slurm(slurm::SlurmArgs),
 }
 
 pub fn run(a: ShardArgs) -> Result<(), Failure> {
@@ -49,6 +53,7 @@ pub fn run(a: ShardArgs) -> Result<(), Failure> {
         ShardCommand::Run(a) => run::run(a),
         ShardCommand::Status(a) => merge::status(a),
         ShardCommand::Merge(a) => merge::merge(a),
+        ShardCommand::Slurm(a) => slurm::run(a),
     }
 }
 
