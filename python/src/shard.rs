@@ -123,18 +123,19 @@ pub fn shard_run_job<'py>(
     let stop = Arc::new(Stop::new());
     let worker_stop = Arc::clone(&stop);
     let outcome =
-        crate::run::interruptible_with(py, &|| stop.stop(), move || -> Result<_, String> {
-            let plan = Plan::read(&plan).map_err(|e| e.to_string())?;
-            let runner = Runner::new(plan, results.as_deref()).map_err(|e| e.to_string())?;
-            let job = runner.plan.job(index).map_err(|e| e.to_string())?.clone();
+        crate::run::interruptible_with(py, &|| stop.stop(), move || -> Result<_, ShardError> {
+            let plan = Plan::read(&plan)?;
+            let runner = Runner::new(plan, results.as_deref())?;
+            let job = runner.plan.job(index)?.clone();
             let options = RunOptions {
                 stop: Some(&worker_stop),
                 ..RunOptions::default()
             };
-            runner
+            Ok(runner
                 .run_job(&job, &options)
-                .map_err(|e| format!("job {index} {}: {e}", job.label()))
+                .map_err(|e| format!("job {index} {}: {e}", job.label())))
         })?
+        .map_err(shard_error)?
         .map_err(no_answer)?;
     let (r, already_done) = match outcome {
         codebreak_shard::Outcome::Solved(r) => (r, false),
