@@ -194,7 +194,7 @@ pub fn shard_merge<'py>(
                 "optimal".into(),
                 strategy,
                 millis as f64 / 1000.0,
-                Some(tree),
+                Some(*tree),
             )?;
             report.nodes = Some(nodes);
             Ok(Bound::new(py, report)?.into_any())

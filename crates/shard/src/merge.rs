@@ -124,7 +124,7 @@ pub enum Merged {
     /// A plan below an opener: the whole game's tree.
     Below {
         /// The opener then each job's tree under its reply, verified.
-        tree: DecisionTree,
+        tree: Box<DecisionTree>,
         /// Its figures, as the verifier replays them.
         figures: Figures,
         /// How the tree was found, as `optimal` names its strategies.
@@ -342,11 +342,11 @@ fn merge_below(
         plan.hash
     );
     Ok(Merged::Below {
-        tree: DecisionTree {
+        tree: Box::new(DecisionTree {
             game: game.spec(),
             strategy: Some(strategy.clone()),
             root,
-        },
+        }),
         figures: report.figures(),
         strategy,
         nodes,
