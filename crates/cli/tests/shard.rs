@@ -539,6 +539,14 @@ fn a_slurm_script_runs_a_chunk_of_jobs_per_array_task() {
         "{binary}"
     );
     assert!(dir.path().join("p.plan.logs").is_dir());
+    let spaced = dir.path().join("a b");
+    std::fs::create_dir(&spaced).unwrap();
+    std::fs::copy(&plan, spaced.join("p.plan")).unwrap();
+    assert_fails(
+        &run_args(&["shard", "slurm", s(&spaced.join("p.plan"))], None),
+        2,
+        &["cannot hold spaces"],
+    );
     // The task arithmetic, run by bash as Slurm would for each index.
     let body = text.replace("\"$binary\" shard run", "echo");
     for (task, range) in [("0", "--from 0 --to 3"), ("3", "--from 12 --to 12")] {

@@ -159,6 +159,13 @@ pub fn slurm_script(plan: &Plan, options: &SlurmOptions) -> Result<SlurmScript, 
     let mut logs = plan_path.as_os_str().to_owned();
     logs.push(".logs");
     let logs = PathBuf::from(logs);
+    // `#SBATCH --output=PATH` ends at the first blank.
+    if logs.to_string_lossy().chars().any(char::is_whitespace) {
+        return Err(ShardError::BadInput(format!(
+            "{}: an #SBATCH --output path cannot hold spaces; move the plan to a folder without them",
+            plan_path.display()
+        )));
+    }
     std::fs::create_dir_all(&logs).map_err(|source| ShardError::Io {
         action: "make",
         path: logs.clone(),
