@@ -6,6 +6,8 @@
 # Installs Debian's python3-venv when `python3 -m venv` is missing it, like install-browser.sh.
 # Environment: PYTHON (default python3), CODEBREAK_PY_VENV (default target/py-venv),
 # CODEBREAK_PY_NUMPY=1 to install numpy too (its tests are skipped without it).
+# Ray is installed for codebreak.distributed's tests (about 9 s from the package index here);
+# CODEBREAK_PY_RAY=0 skips it (and them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -39,6 +41,7 @@ fi
 pip=("$venv/bin/python" -m pip --disable-pip-version-check -q)
 extra=()
 if [ "${CODEBREAK_PY_NUMPY:-0}" = 1 ]; then extra+=(numpy); fi
+if [ "${CODEBREAK_PY_RAY:-1}" = 1 ]; then extra+=(ray); fi
 # `pip install ./python` as a user would; --force-reinstall so that an edited crate is rebuilt
 # even though the version did not change (cargo rebuilds only what changed).
 "${pip[@]}" install pytest "${extra[@]}"

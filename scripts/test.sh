@@ -16,3 +16,5 @@ echo "== fuzz targets build"
 RUSTC_BOOTSTRAP=1 cargo check --quiet --manifest-path fuzz/Cargo.toml --bins
 echo "== test"; cargo test --workspace
 echo "== python"; bash scripts/python-test.sh
+# A one-node Slurm cluster (Debian's packages, started as root) runs `codebreak shard slurm`.
+echo "== slurm"; bash scripts/slurm-test.sh

@@ -30,7 +30,7 @@ pub struct PyReport {
     seconds: f64,
     /// Nodes searched (exact searches only).
     #[pyo3(get)]
-    nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Guess choices made from a sample of a too-large pool (analyses only).
     #[pyo3(get)]
     sampled: u64,

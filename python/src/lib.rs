@@ -33,6 +33,7 @@ mod game;
 mod huge;
 mod run;
 mod session;
+mod shard;
 mod tree;
 
 /// The native module `codebreak._codebreak`; `codebreak/__init__.py` re-exports it.
@@ -53,6 +54,11 @@ fn _codebreak(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tree::verify, m)?)?;
     m.add_function(wrap_pyfunction!(tree::read_tree, m)?)?;
     m.add_function(wrap_pyfunction!(session::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::shard_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::shard_read_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::shard_run_job, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::shard_status, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::shard_merge, m)?)?;
     m.add("Contradiction", py.get_type::<errors::Contradiction>())?;
     m.add("Infeasible", py.get_type::<errors::Infeasible>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -19,6 +19,15 @@ pub fn interruptible<T: Send>(
     cancel: &AtomicBool,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    interruptible_with(py, &|| cancel.store(true, Ordering::Relaxed), work)
+}
+
+/// [`interruptible`] with what Ctrl-C does given as `on_interrupt` (called once).
+pub fn interruptible_with<T: Send>(
+    py: Python<'_>,
+    on_interrupt: &dyn Fn(),
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let waiter = std::thread::current();
@@ -45,7 +54,7 @@ pub fn interruptible<T: Send>(
             if interrupted.is_none()
                 && let Err(e) = py.check_signals()
             {
-                cancel.store(true, Ordering::Relaxed);
+                on_interrupt();
                 interrupted = Some(e);
             }
         }

@@ -481,3 +481,97 @@ fn bulls_and_cows_sharded_is_26274() {
     let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
     assert_eq!(merged["total"], 26274);
 }
+
+#[test]
+fn a_slurm_script_runs_a_chunk_of_jobs_per_array_task() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("p.plan");
+    let out = run_args(
+        &["shard", "plan", "--first-guess", "0012", "--out", s(&plan)],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let script = dir.path().join("p.sh");
+    let out = run_args(
+        &[
+            "shard",
+            "slurm",
+            s(&plan),
+            "--chunk",
+            "4",
+            "--time",
+            "01:30:00",
+            "--mem",
+            "2G",
+            "--cpus-per-task",
+            "2",
+            "--partition",
+            "short",
+            "--out",
+            s(&script),
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&script).unwrap();
+    // 13 jobs, 4 a task: tasks 0 to 3, the last one job.
+    for line in [
+        "#SBATCH --array=0-3",
+        "#SBATCH --time=01:30:00",
+        "#SBATCH --mem=2G",
+        "#SBATCH --cpus-per-task=2",
+        "#SBATCH --partition=short",
+        "#SBATCH --requeue",
+        "#SBATCH --open-mode=append",
+        "#SBATCH --signal=B:USR1@120",
+        "chunk=4",
+        "last=12",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+    assert!(text.contains("shard run \"$plan\" --from \"$from\" --to \"$to\""));
+    let binary = text
+        .lines()
+        .find_map(|l| l.strip_prefix("binary='"))
+        .unwrap();
+    assert!(
+        binary.starts_with('/') && binary.ends_with("codebreak'"),
+        "{binary}"
+    );
+    assert!(dir.path().join("p.plan.logs").is_dir());
+    let spaced = dir.path().join("a b");
+    std::fs::create_dir(&spaced).unwrap();
+    std::fs::copy(&plan, spaced.join("p.plan")).unwrap();
+    assert_fails(
+        &run_args(&["shard", "slurm", s(&spaced.join("p.plan"))], None),
+        2,
+        &["cannot hold spaces"],
+    );
+    // The task arithmetic, run by bash as Slurm would for each index.
+    let body = text.replace("\"$binary\" shard run", "echo");
+    for (task, range) in [("0", "--from 0 --to 3"), ("3", "--from 12 --to 12")] {
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(&body)
+            .env("SLURM_ARRAY_TASK_ID", task)
+            .env("SLURM_ARRAY_JOB_ID", "1")
+            .output()
+            .unwrap();
+        assert!(
+            stdout(&out).contains(range),
+            "task {task}: {}",
+            stdout(&out)
+        );
+    }
+    for (flag, value) in [
+        ("--time", "90 minutes"),
+        ("--mem", "4GB"),
+        ("--partition", "a b"),
+    ] {
+        assert_fails(
+            &run_args(&["shard", "slurm", s(&plan), flag, value], None),
+            2,
+            &[&format!("{flag} \"{value}\"")],
+        );
+    }
+}

@@ -3,13 +3,12 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use codebreak_core::error::quote;
-use codebreak_core::{AnyEngine, Game, Pool, dispatch_engine};
-use codebreak_search::{Objective, Search, SearchError, SearchOptions};
+use codebreak_core::Pool;
+use codebreak_search::Objective;
+use codebreak_shard::{GameFile, PlanRequest, Split};
 
-use super::{FORMAT, GameFile, Header, Job, PlanKind, fingerprint, fnv, job_id};
 use crate::args::GameArgs;
-use crate::failure::{BadInput, Failure};
+use crate::failure::Failure;
 
 /// Arguments of `shard plan`.
 #[derive(Args, Debug)]
@@ -66,132 +65,44 @@ pub fn run(a: PlanArgs) -> Result<(), Failure> {
     }
     crate::output::check_writable(&a.out)?;
     let game = a.game.game()?;
-    let engine = AnyEngine::new(&game).bad_input()?;
-    let options = SearchOptions {
+    let game_file = a.game.game_file.as_ref().map(|path| GameFile {
+        path: std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()),
+        set: a.game.set.clone(),
+        hard: a.game.hard,
+    });
+    let request = PlanRequest {
+        split: match &a.first_guess {
+            Some(first_guess) => Split::Below {
+                first_guess: first_guess.clone(),
+                depth: a.depth,
+            },
+            None => Split::Openers,
+        },
         objective: a.objective,
         max_depth: a.max_depth,
         pool: a.pool,
         bound: a.bound,
-        ..SearchOptions::default()
     };
-    let search = Search::new(&engine, options, true).map_err(|e| Failure::BadInput(e.into()))?;
-    let secrets = engine.space().secrets().len() as u64;
-    let (jobs, opener) = split(&a, &game, &engine, &search)?;
-    let header = Header {
-        codebreak_plan: FORMAT,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        game: game.to_string(),
-        spec: game.spec(),
-        game_file: match &a.game.game_file {
-            Some(path) => Some(GameFile {
-                path: std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()),
-                set: a.game.set.clone(),
-                hard: a.game.hard,
-            }),
-            None => None,
-        },
-        fingerprint: fingerprint(&game),
-        kind: if opener.is_some() {
-            PlanKind::Below
-        } else {
-            PlanKind::Openers
-        },
-        opener,
-        objective: a.objective,
-        pool: a.pool,
-        max_depth: a.max_depth,
-        bound: a.bound,
-        secrets,
-        jobs: jobs.len(),
-    };
-    let head = serde_json::to_string(&header).map_err(|e| Failure::BadInput(e.into()))?;
-    let hash = fnv(&head);
-    let mut text = format!("{head}\n");
-    for (index, (history, first_guess, secrets, at_least)) in jobs.into_iter().enumerate() {
-        let mut job = Job {
-            index,
-            id: String::new(),
-            history,
-            first_guess,
-            secrets,
-            at_least,
-        };
-        job.id = job_id(&hash, &job);
-        text += &serde_json::to_string(&job).map_err(|e| Failure::BadInput(e.into()))?;
-        text.push('\n');
-    }
-    super::run::write_atomically(&a.out, &text)?;
+    let plan = codebreak_shard::make_plan(&game, game_file, &request, &a.out).map_err(|e| {
+        // The library names the opener "first guess"; here it is the flag.
+        match e {
+            codebreak_shard::ShardError::BadInput(why) if why.starts_with("first guess ") => {
+                Failure::BadInput(anyhow::anyhow!("--{}", why.replacen(' ', "-", 1)))
+            }
+            e => super::failure(e),
+        }
+    })?;
     println!(
         "plan {} ({}): {} job{} for {}, results in {}",
         a.out.display(),
-        hash,
-        header.jobs,
-        codebreak_core::error::plural(header.jobs),
-        match &header.opener {
+        plan.hash,
+        plan.jobs.len(),
+        codebreak_core::error::plural(plan.jobs.len()),
+        match &plan.header.opener {
             Some(o) => format!("the positions below {o}"),
             None => "the openers".into(),
         },
-        super::Plan {
-            path: a.out.clone(),
-            header: header.clone(),
-            hash: hash.clone(),
-            jobs: Vec::new()
-        }
-        .results_dir(None)
-        .display()
+        plan.results_dir(None).display()
     );
     Ok(())
-}
-
-/// A job before it has its place and id: (history, first guess, secrets, counting bound).
-type Planned = (String, Option<String>, u64, u64);
-
-/// The jobs of the plan `a` asks for, and the fixed opener of a plan below one.
-fn split(
-    a: &PlanArgs,
-    game: &Game,
-    engine: &AnyEngine,
-    search: &Search<'_>,
-) -> Result<(Vec<Planned>, Option<String>), Failure> {
-    let secrets = engine.space().secrets().len() as u64;
-    let mut jobs: Vec<Planned> = Vec::new();
-    let opener = match &a.first_guess {
-        None => {
-            let choices = search
-                .opener_choices()
-                .map_err(|e: SearchError| Failure::BadInput(e.into()))?;
-            for (g, lb) in choices {
-                let code = game.format_code(&engine.space().code(g));
-                jobs.push((String::new(), Some(code), secrets, lb));
-            }
-            None
-        }
-        Some(text) => {
-            let bad = |why: String| {
-                Failure::BadInput(anyhow::anyhow!("--first-guess {}: {why}", quote(text)))
-            };
-            let code = game.parse_guess(text).map_err(|e| bad(e.to_string()))?;
-            let g = engine
-                .space()
-                .index_of(&code)
-                .ok_or_else(|| bad(format!("not a guess of {game}")))?;
-            let win = game.win();
-            let classes: Vec<(codebreak_core::Feedback, u64)> = dispatch_engine!(&engine, e => {
-                e.split(g, &e.all_secrets())
-                    .into_iter()
-                    .filter(|(fb, _)| *fb != win)
-                    .map(|(fb, c)| (fb, c.len() as u64))
-                    .collect()
-            });
-            let opener = game.format_code(&code);
-            for (fb, n) in classes {
-                let history = format!("{opener}:{}", game.format_feedback(fb));
-                jobs.push((history, None, n, 0));
-            }
-            // Largest first: the longest jobs start first.
-            jobs.sort_by_key(|j| std::cmp::Reverse(j.2));
-            Some(opener)
-        }
-    };
-    Ok((jobs, opener))
 }
