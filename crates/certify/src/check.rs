@@ -93,6 +93,8 @@ struct Rules {
     cap: Vec<u64>,
     /// `fill[n]`: least total for `n` secrets with no depth limit.
     fill: Vec<u64>,
+    /// Non-winning replies a guess can get (games that end with a guess).
+    branching: Option<u64>,
 }
 
 /// The reply to a guess, computed as independently of the engine as the game allows.
@@ -197,6 +199,7 @@ impl Rules {
             }
         }
         Ok(Rules {
+            branching: (!known).then_some(b),
             guesses,
             ord,
             secrets,
@@ -216,6 +219,30 @@ impl Rules {
         } else {
             self.fill[n]
         }
+    }
+
+    /// A lower bound on what any guess that is not one of `n` secrets costs them with `d`
+    /// guesses left after it (games that end with a guess): it finds none of them, and
+    /// sends them down at most `b` classes, so at most `b^k` of them are found by the `k`-th
+    /// guess after it, and the largest class, of at least `n / b` secrets, must be found
+    /// within `d`.
+    fn outside(&self, n: usize, d: u32) -> u64 {
+        let Some(b) = self.branching.filter(|_| self.win.is_some()) else {
+            return 0;
+        };
+        let n = n as u64;
+        if n.div_ceil(b) > self.cap[(d as usize).min(self.cap.len() - 1)] {
+            return INF;
+        }
+        let (mut left, mut width, mut level, mut total) = (n, b, 1u64, n);
+        while left > 0 {
+            let take = left.min(width);
+            total += take * level;
+            left -= take;
+            width = width.saturating_mul(b);
+            level += 1;
+        }
+        total
     }
 
     /// Every secret's reply to `guess`, by the secret's number.
@@ -260,7 +287,7 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     // How each claim was first reached: (claim, guess, reply).
     let mut parent: Vec<Option<(u32, u32, u8)>> = vec![None; claims.len()];
     let mut queued = vec![false; claims.len()];
-    let mut queue = Vec::new();
+    let mut queue: Vec<u32> = Vec::new();
     for &r in &h.roots {
         let Some(c) = claims.get(r as usize) else {
             return Err(CertError::Game(format!(
@@ -283,7 +310,7 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     // Breadth first, one level at a time, the claims of a level checked in parallel: the
     // first failure in the level's order is reported, as a sequential walk would.
     let mut checked = 0;
-    let mut level: Vec<u32> = queue.drain(..).collect();
+    let mut level: Vec<u32> = queue;
     while !level.is_empty() {
         let results: Vec<_> = level
             .par_iter()
@@ -383,9 +410,13 @@ fn check_claim(
         return Err("no guess is left".into());
     }
     let d = c.depth - 1;
-    let pool: Vec<u32> = match pool {
-        Pool::All => (0..rules.guesses).collect(),
-        Pool::Consistent => s.iter().copied().filter(|&g| g < rules.guesses).collect(),
+    // Guesses that cannot be the secret all cost at least `outside`: when that reaches the
+    // bound, only those that can be the secret are gone through.
+    let inside_only = pool == Pool::Consistent || rules.outside(n, d) >= bound;
+    let pool: Vec<u32> = if inside_only {
+        s.iter().copied().filter(|&g| g < rules.guesses).collect()
+    } else {
+        (0..rules.guesses).collect()
     };
     let code = |g: u32| game.format_code(&space.code(g));
     for w in c.guesses.windows(2) {
@@ -601,11 +632,11 @@ fn renamer<'a>(
     }
     Ok(move |i: u32| -> Option<u32> {
         let c = space.code(i);
-        let p = c.pegs();
-        let img: Vec<u8> = (0..p.len())
-            .map(|k| r.colors[p[r.positions[k] as usize] as usize])
-            .collect();
-        space.index_of(&Code::from_pegs(&img)?)
+        let mut img = c;
+        for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
+            *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
+        }
+        space.index_of(&img)
     })
 }
 

@@ -179,9 +179,18 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             if d == 0 {
                 return Err(ProveError::Defect("a claim at depth 0".into()));
             }
-            let pool: Vec<u32> = match self.s.pool {
-                Pool::All => self.s.all_codes.clone(),
-                Pool::Consistent => e.consistent_guesses(s).to_vec(),
+            // The checker skips the guesses outside the set when their common bound (see
+            // `Bounds::outside`) reaches the claim's.
+            let outside = match self.s.bounds.outside(n as u64, d) {
+                INFINITE => INF,
+                v => total(v),
+            };
+            let pool: Vec<u32> = if self.s.pool == Pool::Consistent
+                || (e.game().end() == End::Guess && outside >= bound)
+            {
+                e.consistent_guesses(s).to_vec()
+            } else {
+                self.s.all_codes.clone()
             };
             let win = (e.game().end() == End::Guess).then_some(self.s.win);
             let mut hist = [0u32; HIST_LEN];
@@ -386,8 +395,8 @@ fn renaming<R: Rules>(
             .map(|h| (h, h))
             .chain(std::iter::once((&from, &to)));
         for (a, b) in pairs {
-            for i in 0..pegs {
-                let (x, y) = (a.pegs()[sigma[i] as usize], b.pegs()[i]);
+            for (&at, &y) in sigma[..pegs].iter().zip(b.pegs()) {
+                let x = a.pegs()[at as usize];
                 match pi[x as usize] {
                     u8::MAX if !taken[y as usize] => {
                         pi[x as usize] = y;
