@@ -480,11 +480,12 @@ fn check_claim(
                 for cref in list {
                     let (r, to) = (cref.reply, cref.claim);
                     let why = |w: String| {
-                        format!(
-                            "guess {} reply {}: {w}",
-                            code(g),
+                        let reply = if (r as usize) < game.feedback().count() {
                             game.format_feedback(Feedback(r))
-                        )
+                        } else {
+                            format!("number {r}")
+                        };
+                        format!("guess {} reply {reply}: {w}", code(g))
                     };
                     if Some(r) == rules.win || sizes[r as usize] == 0 {
                         return Err(why("no class of secrets gets this reply".into()));

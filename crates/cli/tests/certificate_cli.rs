@@ -58,3 +58,36 @@ fn a_certificate_proves_the_tree_optimal_and_a_bad_one_is_refused() {
     let out = run_args(&["verify", "--certificate", &path("none.cert")], None);
     assert_fails(&out, 2, &["cannot read certificate"]);
 }
+
+#[test]
+fn least_worst_cases_and_twelve_coins_are_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let coins = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins.toml"
+    );
+    // The French article's least worst case with distinct secrets (5), and Dyson's 12 coins
+    // in 3 weighings (72 weighings over the 24 secrets), a game file.
+    let cases: [(&[&str], &str); 2] = [
+        (&["--distinct-secret"], "none has a worst case below 5"),
+        (
+            &["--game-file", coins, "--set", "COINS=12"],
+            "none has a worst case below 3",
+        ),
+    ];
+    for (k, (game, proved)) in cases.iter().enumerate() {
+        let tree = dir.path().join(format!("{k}.json")).display().to_string();
+        let cert = dir.path().join(format!("{k}.cert")).display().to_string();
+        let mut args = vec!["optimal", "--objective", "worst"];
+        args.extend(game.iter());
+        args.extend(["--tree", &tree, "--certificate", &cert]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut args = vec!["verify"];
+        args.extend(game.iter());
+        args.extend(["--certificate", &cert, "--tree", &tree]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains(proved), "{}", stdout(&out));
+    }
+}

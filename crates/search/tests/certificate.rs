@@ -176,6 +176,13 @@ fn a_class_claim_that_is_missing_or_about_other_secrets_is_refused() {
     }
     let (_, _, why) = refused(game, &bad);
     assert!(why.contains("other secrets"), "{why}");
+    // A reply no guess of the game gets.
+    let mut bad = cert.clone();
+    if let Why::Classes(refs) = &mut bad.claims[root].guesses[i].why {
+        refs[0].reply = 200;
+    }
+    let (_, _, why) = refused(game, &bad);
+    assert!(why.contains("reply number 200"), "{why}");
 }
 
 #[test]
