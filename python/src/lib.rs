@@ -53,6 +53,7 @@ fn _codebreak(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::strategies, m)?)?;
     m.add_function(wrap_pyfunction!(tree::verify, m)?)?;
     m.add_function(wrap_pyfunction!(tree::read_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(tree::verify_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(session::hint, m)?)?;
     m.add_function(wrap_pyfunction!(shard::shard_plan, m)?)?;
     m.add_function(wrap_pyfunction!(shard::shard_read_plan, m)?)?;

@@ -306,3 +306,44 @@ pub fn read_tree(
     let file = codebreak_tree::read(&text, f, Some(g.game())).map_err(bad)?;
     Ok(PyTree::new(game.clone().unbind(), Arc::new(file.tree)))
 }
+
+/// Checks a certificate of optimality (written by `codebreak optimal --certificate FILE`)
+/// with the independent checker of `codebreak verify --certificate`, which shares no code with
+/// the search. `game` is needed for a game file's game only (a certificate names a built-in
+/// game). Returns a dict: `claims`, `checked`, `objective`, `roots` (a list of
+/// `(depth, bound)`, bound None when no strategy exists within depth), `total_at_least`
+/// (the root claims' bound for the least worst case they allow) and `worst_at_least`.
+/// Raises ValueError naming the first failing claim and its position, or what is wrong with
+/// the file.
+#[pyfunction]
+#[pyo3(signature = (path, game=None))]
+pub fn verify_certificate(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    game: Option<&Bound<'_, PyGame>>,
+) -> PyResult<Py<PyDict>> {
+    let file = std::fs::File::open(&path)
+        .map_err(|e| bad(format!("cannot read certificate {}: {e}", path.display())))?;
+    let cert = codebreak_certify::Certificate::read(std::io::BufReader::new(file))
+        .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let game = match game {
+        Some(g) => g.get().game().clone(),
+        None => codebreak_core::Game::new(&cert.header.game).map_err(bad)?,
+    };
+    let report = crate::run::detached(py, move || codebreak_certify::check(&game, &cert))?
+        .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let d = PyDict::new(py);
+    d.set_item("claims", report.claims)?;
+    d.set_item("checked", report.checked)?;
+    d.set_item("objective", &report.objective)?;
+    d.set_item("roots", report.roots.clone())?;
+    d.set_item("worst_at_least", report.worst_at_least())?;
+    let least = report
+        .roots
+        .iter()
+        .filter_map(|&(depth, bound)| bound.map(|b| (depth, b)))
+        .map(|(_, b)| b)
+        .max();
+    d.set_item("total_at_least", least)?;
+    Ok(d.unbind())
+}

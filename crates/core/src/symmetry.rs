@@ -317,6 +317,12 @@ impl Relabel {
         out
     }
 
+    /// The permutation of the positions (`out[i]` takes the code's peg `positions[i]`) and
+    /// the renaming of the first `colors` colours, as plain lists (for certificates).
+    pub fn parts(&self, colors: usize) -> (Vec<u8>, Vec<u8>) {
+        (self.sigma[..self.pegs].to_vec(), self.pi[..colors].to_vec())
+    }
+
     /// The renaming that undoes this one.
     pub fn inverse(&self) -> Relabel {
         let mut sigma = [0u8; MAX_PEGS];

@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod bounds;
+mod certificate;
 pub mod checkpoint;
 pub mod estimate;
 mod keys;
@@ -642,6 +643,77 @@ impl<'e> Search<'e> {
                 }))
             })
             .collect()
+    }
+
+    /// A certificate of the lower bound `solution` (this search's result) meets: the claims
+    /// that no strategy does better, for `codebreak_certify::check` to check (see
+    /// `codebreak_certify` for what is claimed). Proved by a second pass that uses this
+    /// search's memo; for whole-game searches only (no history, first guess or bound).
+    pub fn certificate(
+        &self,
+        solution: &Solution,
+    ) -> Result<codebreak_certify::Certificate, SearchError> {
+        let o = &self.options;
+        if !o.history.is_empty() || o.first_guess.is_some() || o.bound.is_some() {
+            return Err(SearchError::TooLarge(
+                "certificates are made for whole games only: expected no history, first guess or bound".into(),
+            ));
+        }
+        if self.engine.game().hard() {
+            return Err(SearchError::TooLarge(
+                "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
+            ));
+        }
+        dispatch_engine!(self.engine, e => self.certificate_with(e, solution))
+    }
+
+    fn certificate_with<R: Rules>(
+        &self,
+        e: &Engine<R>,
+        solution: &Solution,
+    ) -> Result<codebreak_certify::Certificate, SearchError> {
+        use crate::certificate::{ProveError, Prover};
+        let parts = self.parts(e);
+        let tagged = self.options.objective == Objective::Worst || self.options.max_depth.is_some();
+        let s = self.solver(&parts, tagged);
+        let all = e.consistent(&[]);
+        let mut prover = Prover::new(&s);
+        let mut roots = Vec::new();
+        let fail = |e: ProveError| match e {
+            ProveError::Interrupted => SearchError::Interrupted,
+            ProveError::Defect(why) => SearchError::IllegalTree(format!("certificate: {why}")),
+        };
+        let mut history = Vec::new();
+        let objective = match self.options.objective {
+            Objective::Expected => {
+                roots.push(
+                    prover
+                        .prove(&all, &mut history, parts.limit, solution.total, false)
+                        .map_err(fail)?
+                        .0,
+                );
+                "expected"
+            }
+            Objective::Worst => {
+                let w = solution.worst as u32;
+                if let Some(below) = w.checked_sub(1) {
+                    roots.push(
+                        prover
+                            .prove(&all, &mut history, below, u64::MAX, false)
+                            .map_err(fail)?
+                            .0,
+                    );
+                }
+                roots.push(
+                    prover
+                        .prove(&all, &mut history, w, solution.total, false)
+                        .map_err(fail)?
+                        .0,
+                );
+                "worst"
+            }
+        };
+        Ok(prover.finish(roots, objective))
     }
 
     /// A description of the search for the tree file.

@@ -10,6 +10,7 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
   ``openers(game, bound=...)``: every opener's value (exact below the bound);
 - ``hint(game, history=...)``: what remains and what to play; ``Solver``: play a game;
 - ``verify(game, tree)``: replay a tree with the rules alone.
+- ``verify_certificate(path)``: check a certificate of optimality (``optimal --certificate``).
 
 Mastermind, black-peg and Bulls and Cows games too large to list (more than 2^25 codes or
 more than 16 pegs, up to 32 pegs and 64 colours) are ``HugeGame``s, reasoned about from the
@@ -38,6 +39,7 @@ from ._codebreak import (
     read_tree,
     strategies,
     verify,
+    verify_certificate,
 )
 
 __all__ = [
@@ -58,4 +60,5 @@ __all__ = [
     "read_tree",
     "strategies",
     "verify",
+    "verify_certificate",
 ]

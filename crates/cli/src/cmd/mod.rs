@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod certificate;
 pub mod completions;
 pub mod hint;
 pub mod huge;

@@ -86,6 +86,11 @@ pub struct OptimalArgs {
     /// file --tree wrote, when its format can be read).
     #[arg(long)]
     pub self_check: bool,
+    /// Write a certificate of optimality to FILE (gzip-compressed): the claims that no
+    /// strategy does better, for `codebreak verify --certificate FILE --tree TREE` to check.
+    /// Whole games only.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openers", "history", "first_guess", "bound"])]
+    pub certificate: Option<PathBuf>,
     /// Where Ctrl-C saves the solved sets (default: the --resume file, else
     /// codebreak-optimal-XXXXXXXX.checkpoint, XXXXXXXX a fingerprint of the game and the search,
     /// so that runs of other games or searches in the same folder do not overwrite it).
@@ -167,6 +172,9 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     // Files the run will write are checked first, so a long search is not lost at the end.
     if let Some(path) = &a.tree {
         check_output("--tree", path)?;
+    }
+    if let Some(path) = &a.certificate {
+        check_output("--certificate", path)?;
     }
     // An interrupted resumed run saves where it resumed from, unless told otherwise.
     let checkpoint = a
@@ -275,6 +283,9 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     if let Some(path) = &a.tree {
         output::write_tree(path, a.format, &game, &solution.tree)?;
     }
+    if let Some(path) = &a.certificate {
+        write_certificate(&search, &solution, path)?;
+    }
     let analysis = Analysis {
         game: game.spec(),
         strategy: "optimal".into(),
@@ -308,6 +319,40 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     };
     let text = solution_text(&report, &game, a.json)?;
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
+}
+
+/// Proves the lower bound of `solution` and writes the certificate to `path`, with a line on
+/// standard error: claims, bytes and seconds.
+fn write_certificate(
+    search: &Search,
+    solution: &codebreak_search::Solution,
+    path: &Path,
+) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let cert = search.certificate(solution).map_err(|e| match e {
+        SearchError::Interrupted => Failure::NoAnswer(anyhow::anyhow!(
+            "--certificate: stopped before the certificate was proved"
+        )),
+        e => Failure::BadInput(anyhow::anyhow!("--certificate: {e}")),
+    })?;
+    let proved = start.elapsed().as_secs_f64();
+    let cannot = |e: &dyn std::fmt::Display| {
+        Failure::BadInput(anyhow::anyhow!(
+            "--certificate: cannot write {}: {e}",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
+    cert.write(std::io::BufWriter::new(file))
+        .map_err(|e| cannot(&e))?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    eprintln!(
+        "certificate {}: {} claims, {bytes} bytes, proved in {proved:.2} s (search {:.2} s)",
+        path.display(),
+        cert.claims.len(),
+        solution.seconds
+    );
+    Ok(())
 }
 
 /// A move of `--history`: as the game reads it, and as a code index of the engine's space.

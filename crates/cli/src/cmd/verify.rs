@@ -68,13 +68,26 @@ fn input_format() -> impl TypedValueParser<Value = InputFormat> {
 /// The options as clap reads them.
 #[derive(Args, Debug)]
 #[command(after_help = EXAMPLES)]
-struct Options {
+pub(crate) struct Options {
     /// The tree file, `-` for standard input: any format `analyze --tree` writes but DOT
     /// (JSON, compact, paths), or the bracket notation of the published trees (Knuth,
     /// Koyama-Lai, ...).
-    file: PathBuf,
+    #[arg(required_unless_present = "certificate")]
+    file: Option<PathBuf>,
+    /// A certificate of optimality (`optimal --certificate FILE`): checks every claim with
+    /// the rules alone, and with a tree (--tree or FILE) that the tree is optimal.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) certificate: Option<PathBuf>,
+    /// The tree, with --certificate (the same as FILE).
+    #[arg(
+        long,
+        value_name = "TREE",
+        conflicts_with = "file",
+        requires = "certificate"
+    )]
+    tree: Option<PathBuf>,
     #[command(flatten)]
-    game: GameArgs,
+    pub(crate) game: GameArgs,
     /// The file's format (auto: JSON if it starts with {", compact if with {, paths if its
     /// first line starts with a code and ':', bracket if it starts with a count and has a '(',
     /// compact otherwise).
@@ -82,7 +95,7 @@ struct Options {
     format: InputFormat,
     /// Print JSON (the fields of `analyze --json`).
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 /// Arguments of `verify`: the options, and whether `--game` and `--order` were typed (a JSON
@@ -90,7 +103,7 @@ struct Options {
 /// clap knows whether they were given).
 #[derive(Debug)]
 pub struct VerifyArgs {
-    options: Options,
+    pub(crate) options: Options,
     typed_game: bool,
     typed_order: bool,
 }
@@ -122,7 +135,7 @@ impl Args for VerifyArgs {
 }
 
 /// The file's name in messages: `standard input` for `-`.
-fn name(file: &Path) -> String {
+pub(crate) fn name(file: &Path) -> String {
     if is_std(file) {
         "standard input".into()
     } else {
@@ -130,7 +143,7 @@ fn name(file: &Path) -> String {
     }
 }
 
-fn bad(file: &Path, e: impl std::fmt::Display) -> Failure {
+pub(crate) fn bad(file: &Path, e: impl std::fmt::Display) -> Failure {
     Failure::BadInput(anyhow::anyhow!("{}: {e}", name(file)))
 }
 
@@ -154,7 +167,7 @@ fn read_file(path: &Path) -> Result<String, Failure> {
 }
 
 /// Game options given with a JSON tree must agree with the game it names.
-fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
+fn check_agrees(a: &VerifyArgs, game: &Game, file: &Path) -> Result<(), Failure> {
     let spec = a.options.game.spec();
     let twod = game.kind() == GameKind::TwoD;
     let mut clashes: Vec<String> = Vec::new();
@@ -193,7 +206,7 @@ fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
         return Ok(());
     }
     Err(bad(
-        &a.options.file,
+        file,
         format!(
             "{} {} with the game the JSON tree names ({game}, symbols {}): expected no game options, or matching ones",
             clashes.join(", "),
@@ -208,9 +221,9 @@ fn check_agrees(a: &VerifyArgs, game: &Game) -> Result<(), Failure> {
 }
 
 /// Reads the tree and its game: the game the tree names, or else the one the options give.
-fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
+fn load(a: &VerifyArgs, file: &Path) -> Result<(Game, Node, Format), Failure> {
     let o = &a.options;
-    let text = read_file(&o.file)?;
+    let text = read_file(file)?;
     let given = o.format.given();
     let format = given.unwrap_or_else(|| Format::detect(&text));
     // A JSON tree names its game, but one from a game file only by name and fingerprint: the
@@ -231,23 +244,23 @@ fn load(a: &VerifyArgs) -> Result<(Game, Node, Format), Failure> {
             };
             Failure::BadInput(anyhow::anyhow!(
                 "{} is not {}: it looks like {}{hint}",
-                name(&o.file),
+                name(file),
                 given.what(),
                 looks_like.what()
             ))
         }
-        e @ TreeError::CustomGame { .. } => bad(&o.file, format!("{e}; give it with --game-file")),
-        e => bad(&o.file, e),
+        e @ TreeError::CustomGame { .. } => bad(file, format!("{e}; give it with --game-file")),
+        e => bad(file, e),
     })?;
     if read.format.names_game() {
-        check_agrees(a, &read.game)?;
-        read.game.space().map_err(|e| bad(&o.file, e))?;
+        check_agrees(a, &read.game, file)?;
+        read.game.space().map_err(|e| bad(file, e))?;
     }
     Ok((read.game, read.tree.root, read.format))
 }
 
 /// A failed check, with what `--json` reports besides the message.
-struct Failed {
+pub(crate) struct Failed {
     failure: Failure,
     /// The secret not found.
     secret: Option<String>,
@@ -281,9 +294,35 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     })
 }
 
+/// The tree file given, as FILE or --tree.
+pub(crate) fn tree_file(a: &VerifyArgs) -> Option<&Path> {
+    a.options.file.as_deref().or(a.options.tree.as_deref())
+}
+
 fn check(a: &VerifyArgs) -> Result<(), Failed> {
-    let (game, root, format) = load(a)?;
-    let file = &a.options.file;
+    if let Some(cert) = &a.options.certificate {
+        return crate::cmd::certificate::check(a, cert);
+    }
+    let Some(file) = tree_file(a) else {
+        return Err(
+            Failure::BadInput(anyhow::anyhow!("expected a tree file or --certificate")).into(),
+        );
+    };
+    let (report, game, root, format) = replay(a, file)?;
+    if a.options.json {
+        println!("{}", report_json(&game, format, &report));
+    } else {
+        print!("{}", report_text(&game, file, format, &root, &report));
+    }
+    Ok(())
+}
+
+/// Reads the tree in `file` and replays every secret through it.
+pub(crate) fn replay(
+    a: &VerifyArgs,
+    file: &Path,
+) -> Result<(VerifyReport, Game, Node, Format), Failed> {
+    let (game, root, format) = load(a, file)?;
     // Published trees may carry branches no secret reaches: a warning each. A tree written by
     // a program has none, so there it is an error.
     let dead = if format == Format::Bracket {
@@ -302,12 +341,7 @@ fn check(a: &VerifyArgs) -> Result<(), Failed> {
     for branch in &report.dead_branches {
         eprintln!("codebreak: warning: {}: {branch}", name(file));
     }
-    if a.options.json {
-        println!("{}", report_json(&game, format, &report));
-    } else {
-        print!("{}", report_text(&game, file, format, &root, &report));
-    }
-    Ok(())
+    Ok((report, game, root, format))
 }
 
 /// The game, the format read, and the library's verification report (the figures of

@@ -1,0 +1,674 @@
+//! The checker: every claim reachable from the root claims, in breadth-first order, each
+//! against every legal guess of its position (see the crate documentation).
+
+use codebreak_core::{Code, End, Feedback, Game, GameKind, ListRule, Pool, reference, wordle};
+use rayon::prelude::*;
+
+use crate::{CertError, Certificate, Claim, Renaming, Why};
+
+/// "No strategy": larger than any total.
+const INF: u64 = u64::MAX;
+
+/// What a certificate proves about the whole game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Report {
+    /// Secrets of the game.
+    pub secrets: usize,
+    /// Claims in the file.
+    pub claims: usize,
+    /// Claims checked (those reachable from the roots).
+    pub checked: usize,
+    /// Each root claim: its depth limit and its bound (`None`: no strategy within it).
+    pub roots: Vec<(u32, Option<u64>)>,
+    /// What the search minimised, from the header.
+    pub objective: String,
+}
+
+impl Report {
+    /// The least total of guesses proved for strategies that need at most `worst` guesses:
+    /// the largest bound of a root claim whose depth limit is at least `worst`.
+    pub fn total_at_least(&self, worst: u32) -> Option<u64> {
+        self.roots
+            .iter()
+            .filter(|(d, _)| *d >= worst)
+            .map(|(_, b)| b.unwrap_or(INF))
+            .max()
+    }
+
+    /// The least worst case proved: one more than the largest depth limit within which no
+    /// strategy exists (0 when no root claim says so).
+    pub fn worst_at_least(&self) -> u32 {
+        self.roots
+            .iter()
+            .filter(|(_, b)| b.is_none())
+            .map(|(d, _)| d + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether a strategy with these figures (a tree's) is proved optimal: its total is
+    /// the least of any strategy within its worst case, and with the objective `worst`, no
+    /// strategy has a smaller worst case. The sentence saying so, or what is missing.
+    pub fn meets(&self, total: u64, worst: u32) -> Result<String, CertError> {
+        let not = |why: String| Err(CertError::NotOptimal(why));
+        if self.objective == "worst" && self.worst_at_least() < worst {
+            return not(format!(
+                "the tree's worst case is {worst}, the certificate proves only at least {}",
+                self.worst_at_least()
+            ));
+        }
+        match self.total_at_least(worst) {
+            Some(b) if b >= total => {
+                let mut s = format!(
+                    "no strategy within {worst} guesses takes fewer than {total} guesses in all"
+                );
+                if self.objective == "worst" {
+                    s.push_str(&format!(", and none has a worst case below {worst}"));
+                }
+                Ok(s)
+            }
+            Some(b) => not(format!(
+                "the tree takes {total} guesses in all, the certificate proves only at least {b}"
+            )),
+            None => not(format!(
+                "no root claim covers strategies of up to {worst} guesses"
+            )),
+        }
+    }
+}
+
+/// The game as the checker sees it: every reply tabulated with the reference scorer.
+struct Rules {
+    /// Legal guesses are the code indices `0..guesses`.
+    guesses: u32,
+    /// `ord[code]`: the code's number among the secrets, or `u32::MAX`.
+    ord: Vec<u32>,
+    /// Secrets of the game.
+    secrets: usize,
+    /// `table[guess * secrets + ord]`: the reply's index.
+    table: Vec<u8>,
+    /// The winning reply's index (`None` when the game ends as soon as the secret is known).
+    win: Option<u8>,
+    /// `cap[d]`: most secrets any strategy can tell apart within `d` guesses.
+    cap: Vec<u64>,
+    /// `fill[n]`: least total for `n` secrets with no depth limit.
+    fill: Vec<u64>,
+    /// Non-winning replies a guess can get (games that end with a guess).
+    branching: Option<u64>,
+}
+
+/// The reply to a guess, computed as independently of the engine as the game allows.
+fn scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + Sync + '_ {
+    let kind = game.kind();
+    let replies = game.feedback();
+    let wordle: Option<Vec<Feedback>> =
+        game.list()
+            .filter(|l| *l.rule() == ListRule::Wordle)
+            .map(|l| {
+                (0..wordle::REPLIES as u8)
+                    .map(|i| {
+                        l.reply_index(&wordle::format_reply(Feedback(i)))
+                            .map_or(Feedback::NONE, Feedback)
+                    })
+                    .collect()
+            });
+    move |secret: &Code, guess: &Code| {
+        if game.list().is_none() {
+            return replies.encode(reference::score(kind, secret, guess));
+        }
+        match (&wordle, game.wordle_word(secret), game.wordle_word(guess)) {
+            (Some(t), Some(s), Some(g)) => t[wordle::score(&g, &s).index()],
+            // A game file's table is its definition.
+            _ => game.score(secret, guess),
+        }
+    }
+}
+
+impl Rules {
+    fn new(game: &Game) -> Result<Rules, CertError> {
+        let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
+        let score = scorer(game);
+        let secrets = space.secrets().len();
+        let mut ord = vec![u32::MAX; space.codes().len()];
+        for (k, &s) in space.secrets().iter().enumerate() {
+            ord[s as usize] = k as u32;
+        }
+        let guesses = space.len() as u32;
+        let secret_codes: Vec<Code> = space.secrets().iter().map(|&s| space.code(s)).collect();
+        let mut table = vec![0u8; guesses as usize * secrets];
+        table
+            .par_chunks_mut(secrets.max(1))
+            .enumerate()
+            .for_each(|(g, row)| {
+                let guess = space.code(g as u32);
+                for (cell, s) in row.iter_mut().zip(&secret_codes) {
+                    *cell = score(s, &guess).0;
+                }
+            });
+        let known = game.end() == End::Known;
+        let win = (!known).then_some(game.win().0);
+        // The replies a guess can get, as the table shows them.
+        let mut seen = [false; 256];
+        for &r in &table {
+            seen[r as usize] = true;
+        }
+        if let Some(w) = win {
+            seen[w as usize] = false;
+        }
+        let b = (seen.iter().filter(|&&x| x).count() as u64).max(1);
+        let mut cap = vec![0u64; 64];
+        let mut fill = vec![0u64; secrets + 1];
+        if known {
+            // An experiment splits a set into at most `b` parts, and a set of one is known:
+            // a strategy is a tree with the secrets as leaves, at most b^d within d guesses,
+            // and the least total is the least external path length (the complete tree).
+            let b = b.max(2);
+            let mut w = 1u64;
+            for c in &mut cap {
+                *c = w;
+                w = w.saturating_mul(b);
+            }
+            for (n, f) in fill.iter_mut().enumerate().skip(2) {
+                let n = n as u64;
+                let (mut k, mut width) = (0u64, 1u64);
+                while width.saturating_mul(b) <= n {
+                    width *= b;
+                    k += 1;
+                }
+                let extra = n - width;
+                *f = k * width + extra * (k + 1) + extra.div_ceil(b - 1);
+            }
+        } else {
+            // A guess finds at most one secret (itself) and sends the others down at most
+            // `b` branches: at most b^(k-1) secrets are found by their k-th guess.
+            let mut w = 1u64;
+            for d in 1..cap.len() {
+                cap[d] = cap[d - 1].saturating_add(w);
+                w = w.saturating_mul(b);
+            }
+            let (mut level, mut width, mut left, mut total) = (1u64, 1u64, 0u64, 0u64);
+            for f in fill.iter_mut().skip(1) {
+                if left == width {
+                    level += 1;
+                    width = width.saturating_mul(b);
+                    left = 0;
+                }
+                left += 1;
+                total += level;
+                *f = total;
+            }
+        }
+        Ok(Rules {
+            branching: (!known).then_some(b),
+            guesses,
+            ord,
+            secrets,
+            table,
+            win,
+            cap,
+            fill,
+        })
+    }
+
+    /// The least total of `n` secrets within `d` guesses, by counting.
+    fn count(&self, n: usize, d: u32) -> u64 {
+        if n == 0 {
+            0
+        } else if n as u64 > self.cap[(d as usize).min(self.cap.len() - 1)] {
+            INF
+        } else {
+            self.fill[n]
+        }
+    }
+
+    /// A lower bound on what any guess that is not one of `n` secrets costs them with `d`
+    /// guesses left after it (games that end with a guess): it finds none of them, and
+    /// sends them down at most `b` classes, so at most `b^k` of them are found by the `k`-th
+    /// guess after it, and the largest class, of at least `n / b` secrets, must be found
+    /// within `d`.
+    fn outside(&self, n: usize, d: u32) -> u64 {
+        let Some(b) = self.branching.filter(|_| self.win.is_some()) else {
+            return 0;
+        };
+        let n = n as u64;
+        if n.div_ceil(b) > self.cap[(d as usize).min(self.cap.len() - 1)] {
+            return INF;
+        }
+        let (mut left, mut width, mut level, mut total) = (n, b, 1u64, n);
+        while left > 0 {
+            let take = left.min(width);
+            total += take * level;
+            left -= take;
+            width = width.saturating_mul(b);
+            level += 1;
+        }
+        total
+    }
+
+    /// Every secret's reply to `guess`, by the secret's number.
+    fn row(&self, guess: u32) -> &[u8] {
+        let start = guess as usize * self.secrets;
+        &self.table[start..start + self.secrets]
+    }
+
+    fn reply(&self, guess: u32, secret: u32) -> u8 {
+        self.table[guess as usize * self.secrets + self.ord[secret as usize] as usize]
+    }
+}
+
+/// `bound` in words.
+fn words(bound: Option<u64>) -> String {
+    match bound {
+        Some(b) => format!("at least {b} guesses"),
+        None => "no strategy".into(),
+    }
+}
+
+/// Checks every claim reachable from the root claims of `cert`, a certificate about `game`.
+/// Fails at the first claim (breadth first from the roots) that does not hold, naming its
+/// position by the guesses and replies that lead to it.
+pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
+    let h = &cert.header;
+    if h.game != game.spec() {
+        return Err(CertError::Game(format!(
+            "the certificate is for {}, not for {game}",
+            serde_json::to_string(&h.game).unwrap_or_default()
+        )));
+    }
+    if game.hard() {
+        return Err(CertError::Game(
+            "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
+        ));
+    }
+    let rules = Rules::new(game)?;
+    let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
+    let all: Vec<u32> = space.secrets().to_vec();
+    let claims = &cert.claims;
+    // How each claim was first reached: (claim, guess, reply).
+    let mut parent: Vec<Option<(u32, u32, u8)>> = vec![None; claims.len()];
+    let mut queued = vec![false; claims.len()];
+    let mut queue: Vec<u32> = Vec::new();
+    for &r in &h.roots {
+        let Some(c) = claims.get(r as usize) else {
+            return Err(CertError::Game(format!(
+                "root claim {r} is not in the file ({} claims)",
+                claims.len()
+            )));
+        };
+        if c.secrets != all {
+            return Err(CertError::Game(format!(
+                "root claim {r} is about {} secrets, not every secret of the game ({})",
+                c.secrets.len(),
+                all.len()
+            )));
+        }
+        if !queued[r as usize] {
+            queued[r as usize] = true;
+            queue.push(r);
+        }
+    }
+    // Breadth first, one level at a time, the claims of a level checked in parallel: the
+    // first failure in the level's order is reported, as a sequential walk would.
+    let mut checked = 0;
+    let mut level: Vec<u32> = queue;
+    while !level.is_empty() {
+        let results: Vec<_> = level
+            .par_iter()
+            .map(|&k| check_claim(game, &space, &rules, h.pool, claims, &claims[k as usize]))
+            .collect();
+        let mut next = Vec::new();
+        for (&k, result) in level.iter().zip(results) {
+            let c = &claims[k as usize];
+            let refs = result.map_err(|why| CertError::Claim {
+                claim: k,
+                position: position(game, &space, &parent, k),
+                secrets: c.secrets.len(),
+                depth: c.depth,
+                bound: words(c.bound),
+                why,
+            })?;
+            checked += 1;
+            for (guess, reply, to) in refs {
+                if !queued[to as usize] {
+                    queued[to as usize] = true;
+                    parent[to as usize] = Some((k, guess, reply));
+                    next.push(to);
+                }
+            }
+        }
+        level = next;
+    }
+    Ok(Report {
+        secrets: all.len(),
+        claims: claims.len(),
+        checked,
+        roots: h
+            .roots
+            .iter()
+            .map(|&r| (claims[r as usize].depth, claims[r as usize].bound))
+            .collect(),
+        objective: h.objective.clone(),
+    })
+}
+
+/// The moves from the root to claim `k`.
+fn position(
+    game: &Game,
+    space: &codebreak_core::CodeSpace,
+    parent: &[Option<(u32, u32, u8)>],
+    mut k: u32,
+) -> String {
+    let mut moves = Vec::new();
+    while let Some((p, g, r)) = parent[k as usize] {
+        moves.push(format!(
+            "{} {}",
+            game.format_code(&space.code(g)),
+            game.format_feedback(Feedback(r))
+        ));
+        k = p;
+    }
+    if moves.is_empty() {
+        return "root".into();
+    }
+    moves.reverse();
+    format!("after {}", moves.join(", "))
+}
+
+/// Checks one claim; returns the claims its justifications use, as (guess, reply, claim).
+fn check_claim(
+    game: &Game,
+    space: &codebreak_core::CodeSpace,
+    rules: &Rules,
+    pool: Pool,
+    claims: &[Claim],
+    c: &Claim,
+) -> Result<Vec<(u32, u8, u32)>, String> {
+    let s = &c.secrets;
+    let n = s.len();
+    if n == 0 {
+        return Err("no secrets".into());
+    }
+    for w in s.windows(2) {
+        if w[0] >= w[1] {
+            return Err(format!("secrets not in increasing order at code {}", w[1]));
+        }
+    }
+    if let Some(&bad) = s
+        .iter()
+        .find(|&&x| rules.ord.get(x as usize).is_none_or(|&o| o == u32::MAX))
+    {
+        return Err(format!("code {bad} is not a secret of the game"));
+    }
+    let bound = c.bound.unwrap_or(INF);
+    if c.depth > 63 {
+        return Err(format!("depth {} is above 63", c.depth));
+    }
+    if rules.count(n, c.depth) >= bound {
+        return Ok(Vec::new());
+    }
+    if c.depth == 0 {
+        return Err("no guess is left".into());
+    }
+    let d = c.depth - 1;
+    // Guesses that cannot be the secret all cost at least `outside`: when that reaches the
+    // bound, only those that can be the secret are gone through.
+    let inside_only = pool == Pool::Consistent || rules.outside(n, d) >= bound;
+    let pool: Vec<u32> = if inside_only {
+        s.iter().copied().filter(|&g| g < rules.guesses).collect()
+    } else {
+        (0..rules.guesses).collect()
+    };
+    let code = |g: u32| game.format_code(&space.code(g));
+    for w in c.guesses.windows(2) {
+        if w[0].guess >= w[1].guess {
+            return Err(format!(
+                "guess {} is listed after guess {}: expected increasing order",
+                code(w[1].guess.min(rules.guesses.saturating_sub(1))),
+                code(w[0].guess.min(rules.guesses.saturating_sub(1)))
+            ));
+        }
+    }
+    let mut entries = c.guesses.iter().peekable();
+    let mut refs = Vec::new();
+    let ords: Vec<u32> = s.iter().map(|&x| rules.ord[x as usize]).collect();
+    let mut sizes = [0usize; 256];
+    let mut touched: Vec<u8> = Vec::with_capacity(256);
+    for &g in &pool {
+        let entry = match entries.peek() {
+            Some(e) if e.guess == g => entries.next(),
+            Some(e) if e.guess < g => {
+                return Err(format!(
+                    "guess number {} is not a legal guess here",
+                    e.guess
+                ));
+            }
+            _ => None,
+        };
+        // The counting bound of every class the guess leaves.
+        for &r in &touched {
+            sizes[r as usize] = 0;
+        }
+        touched.clear();
+        let row = rules.row(g);
+        for &o in &ords {
+            let r = row[o as usize];
+            if sizes[r as usize] == 0 {
+                touched.push(r);
+            }
+            sizes[r as usize] += 1;
+        }
+        let mut cheap = n as u64;
+        for &r in &touched {
+            if Some(r) != rules.win {
+                cheap = cheap.saturating_add(rules.count(sizes[r as usize], d));
+            }
+        }
+        if cheap >= bound {
+            continue;
+        }
+        let Some(entry) = entry else {
+            return Err(format!(
+                "guess {}: the counting bounds of its classes give {}, below the bound, and the certificate gives no justification",
+                code(g),
+                cheap
+            ));
+        };
+        match &entry.why {
+            Why::Classes(list) => {
+                let mut used = [false; 256];
+                let mut sum = cheap;
+                for cref in list {
+                    let (r, to) = (cref.reply, cref.claim);
+                    let why = |w: String| {
+                        let reply = if (r as usize) < game.feedback().count() {
+                            game.format_feedback(Feedback(r))
+                        } else {
+                            format!("number {r}")
+                        };
+                        format!("guess {} reply {reply}: {w}", code(g))
+                    };
+                    if Some(r) == rules.win || sizes[r as usize] == 0 {
+                        return Err(why("no class of secrets gets this reply".into()));
+                    }
+                    if std::mem::replace(&mut used[r as usize], true) {
+                        return Err(why("the reply is listed twice".into()));
+                    }
+                    let Some(sub) = claims.get(to as usize) else {
+                        return Err(why(format!(
+                            "refers to claim {to}, which is not in the file ({} claims)",
+                            claims.len()
+                        )));
+                    };
+                    let class: Vec<u32> = s
+                        .iter()
+                        .copied()
+                        .filter(|&x| rules.reply(g, x) == r)
+                        .collect();
+                    let same = match &cref.renaming {
+                        None => sub.secrets == class,
+                        Some(t) => {
+                            let apply = renamer(game, space, t).map_err(&why)?;
+                            let mut image = sub
+                                .secrets
+                                .iter()
+                                .map(|&x| apply(x))
+                                .collect::<Option<Vec<u32>>>()
+                                .unwrap_or_default();
+                            image.sort_unstable();
+                            image == class
+                        }
+                    };
+                    if !same {
+                        return Err(why(format!(
+                            "claim {to} is about other secrets than the class's {}",
+                            class.len()
+                        )));
+                    }
+                    if sub.depth < d || (sub.depth > d && class.len() >= n) {
+                        return Err(why(format!(
+                            "claim {to} has depth {}: expected {d}{}",
+                            sub.depth,
+                            if class.len() < n { " or more" } else { "" }
+                        )));
+                    }
+                    let counted = rules.count(class.len(), d);
+                    let claimed = sub.bound.unwrap_or(INF).max(counted);
+                    sum = sum.saturating_sub(counted).saturating_add(claimed);
+                    refs.push((g, r, to));
+                }
+                if sum < bound {
+                    return Err(format!(
+                        "guess {}: its classes' claims add up to {sum} only, below the bound",
+                        code(g)
+                    ));
+                }
+            }
+            Why::Same(other) => {
+                let o = *other;
+                if o >= g || pool.binary_search(&o).is_err() {
+                    return Err(format!(
+                        "guess {}: same as guess number {o}, which is not an earlier legal guess",
+                        code(g)
+                    ));
+                }
+                if !same_split(rules, s, g, o) {
+                    return Err(format!(
+                        "guess {}: guess {} does not split the secrets the same way",
+                        code(g),
+                        code(o)
+                    ));
+                }
+            }
+            Why::Sym(other, renaming) => {
+                let o = *other;
+                if o >= g || pool.binary_search(&o).is_err() {
+                    return Err(format!(
+                        "guess {}: mapped onto guess number {o}, which is not an earlier legal guess",
+                        code(g)
+                    ));
+                }
+                symmetric(game, space, rules, s, g, o, renaming).map_err(|w| {
+                    format!("guess {}: the renaming onto {}: {w}", code(g), code(o))
+                })?;
+            }
+        }
+    }
+    if let Some(e) = entries.next() {
+        return Err(format!(
+            "guess number {} is not a legal guess here",
+            e.guess
+        ));
+    }
+    Ok(refs)
+}
+
+/// Whether guesses `a` and `b` split `s` into the same classes, the winning one alike.
+fn same_split(rules: &Rules, s: &[u32], a: u32, b: u32) -> bool {
+    let name = |g: u32| {
+        let mut names = [u8::MAX; 256];
+        let mut next = 0u8;
+        s.iter()
+            .map(|&x| {
+                let r = rules.reply(g, x);
+                if Some(r) == rules.win {
+                    return u16::MAX;
+                }
+                if names[r as usize] == u8::MAX {
+                    names[r as usize] = next;
+                    next = next.wrapping_add(1);
+                }
+                u16::from(names[r as usize])
+            })
+            .collect::<Vec<u16>>()
+    };
+    name(a) == name(b)
+}
+
+/// The renaming `r` as a map of code indices, after checking that it is one: a permutation of
+/// the positions and one of the colours, in a peg game (whose rules are invariant under it).
+fn renamer<'a>(
+    game: &Game,
+    space: &'a codebreak_core::CodeSpace,
+    r: &'a Renaming,
+) -> Result<impl Fn(u32) -> Option<u32> + 'a, String> {
+    if game.list().is_some()
+        || !matches!(
+            game.kind(),
+            GameKind::Mastermind | GameKind::Bulls | GameKind::BlackPeg
+        )
+    {
+        return Err("only the peg games' rules are invariant under renaming".into());
+    }
+    let is_perm = |p: &[u8], len: usize| {
+        let mut seen = vec![false; len];
+        p.len() == len
+            && p.iter()
+                .all(|&x| (x as usize) < len && !std::mem::replace(&mut seen[x as usize], true))
+    };
+    if !is_perm(&r.positions, game.pegs()) {
+        return Err(format!("positions {:?} are no permutation", r.positions));
+    }
+    if !is_perm(&r.colors, game.colors()) {
+        return Err(format!("colors {:?} are no permutation", r.colors));
+    }
+    Ok(move |i: u32| -> Option<u32> {
+        let c = space.code(i);
+        let mut img = c;
+        for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
+            *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
+        }
+        space.index_of(&img)
+    })
+}
+
+/// Checks that `renaming` maps the set `s` onto itself and guess `g` onto guess `o`, each
+/// secret's reply to `g` being its image's reply to `o`.
+fn symmetric(
+    game: &Game,
+    space: &codebreak_core::CodeSpace,
+    rules: &Rules,
+    s: &[u32],
+    g: u32,
+    o: u32,
+    r: &Renaming,
+) -> Result<(), String> {
+    let apply = renamer(game, space, r)?;
+    if apply(g) != Some(o) {
+        return Err("it does not map the one guess onto the other".into());
+    }
+    for &x in s {
+        let Some(y) = apply(x).filter(|y| s.binary_search(y).is_ok()) else {
+            return Err(format!(
+                "it maps secret {} out of the position",
+                game.format_code(&space.code(x))
+            ));
+        };
+        if rules.reply(g, x) != rules.reply(o, y) {
+            return Err(format!(
+                "secret {} does not get the same reply from both",
+                game.format_code(&space.code(x))
+            ));
+        }
+    }
+    Ok(())
+}

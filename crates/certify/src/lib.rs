@@ -1,0 +1,415 @@
+//! # codebreak-certify
+//!
+//! Certificates of optimality: the lower-bound half of the proof that a strategy is optimal.
+//! A decision tree proves an upper bound (`codebreak verify` replays every secret through
+//! it); a certificate proves that no strategy does better, and [`check`] checks it.
+//!
+//! **Main design decision: the checker shares no code with the search and trusts nothing in
+//! the file but what it recomputes.** It depends on the game's rules only: every reply is
+//! computed with the reference scorer ([`codebreak_core::reference::score`], Wordle's rule
+//! for Wordle, the table of a game file, which is its definition), tabulated once, and every
+//! counting bound is recomputed here from the number of secrets, the number of replies a
+//! guess can get and the depth left. A certificate is a list of *claims*, each about a
+//! position (its set of secrets) and a depth limit:
+//!
+//! > any strategy that finds every secret of `secrets` within `depth` more guesses spends at
+//! > least `bound` guesses on them in all (no `bound`: no such strategy exists).
+//!
+//! A claim holds when its own counting bound reaches `bound`, or else when every legal guess
+//! of the position does. The checker goes through every legal guess, splits the secrets by
+//! its replies and adds, for each class the guess leaves (the winning reply aside), the
+//! class's counting bound within `depth - 1`; a guess whose sum reaches the bound needs
+//! nothing in the file. Every other guess must be listed with one of three justifications
+//! ([`Why`]):
+//!
+//! * `classes`: claims about some of its classes, by reference (a position reached in several
+//!   ways is proved once); such a class counts the larger of its claim and its counting bound;
+//! * `same`: an earlier guess splits the position into the same classes (checked by splitting
+//!   both), so it costs the same;
+//! * `sym`: a renaming of colours and reordering of positions maps the position onto itself
+//!   and this guess onto an earlier one (peg games only; checked by applying it to every
+//!   secret, and to the guess's replies). The rules of the peg games are invariant under such
+//!   renamings, so the two guesses cost the same.
+//!
+//! A referenced claim must be about exactly the class's secrets, with a depth limit of at
+//! least `depth - 1` (more depth can only lower the least total), and either about fewer
+//! secrets or exactly `depth - 1`: every chain of references then ends, and no claim
+//! supports itself.
+//!
+//! The root claims (in the header) are about every secret of the game. [`Report`] says what
+//! they prove, and [`Report::meets`] compares that with a tree's figures.
+//!
+//! ## File format, version 1
+//!
+//! A gzip stream of UTF-8 lines, each a JSON object:
+//!
+//! 1. the [`Header`]: `{"format": "codebreak-certificate", "version": 1, "game": GAMESPEC,
+//!    "pool": "all"|"consistent", "objective": ..., "roots": [CLAIM, ...]}`;
+//! 2. one [`Claim`] per line, numbered from 0 in file order: `{"depth": D, "bound": B,
+//!    "secrets": [CODE, ...], "guesses": [{"guess": G, "classes": [[REPLY, CLAIM], ...]} |
+//!    {"guess": G, "same": G2} | {"guess": G, "sym": G2, "positions": [...], "colors": [...]},
+//!    ...]}`; codes are indices into the game's code space, replies their index in the game's
+//!    reply space, guesses listed in increasing order;
+//! 3. the trailer `{"end": N}`, N the number of claims (so a cut file is refused).
+
+#![deny(missing_docs)]
+
+mod check;
+
+use std::io::{BufRead, BufReader, Read, Write};
+
+use codebreak_core::{GameSpec, Pool};
+use flate2::Compression;
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub use check::{Report, check};
+
+/// The name in every certificate's header.
+pub const FORMAT: &str = "codebreak-certificate";
+/// The version of the format this crate writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The first line of a certificate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// The game (as `codebreak info --json` describes it).
+    pub game: GameSpec,
+    /// The guesses allowed: every guess, or only those that could be the secret.
+    pub pool: Pool,
+    /// What the search minimised (`expected` or `worst`), for the reader: the checker reads
+    /// the root claims, not this.
+    pub objective: String,
+    /// Claims about every secret of the game, by number.
+    pub roots: Vec<u32>,
+}
+
+/// One claim: see the crate documentation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// Most guesses left.
+    pub depth: u32,
+    /// The least total of guesses over the secrets; `None`: no strategy finds them all
+    /// within `depth`.
+    pub bound: Option<u64>,
+    /// The position's secrets, as increasing code indices.
+    pub secrets: Vec<u32>,
+    /// The guesses whose counting bound falls short, each with its justification, in
+    /// increasing order.
+    pub guesses: Vec<GuessProof>,
+}
+
+/// Why one guess cannot do better than a claim's bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuessProof {
+    /// The guess (a code index).
+    pub guess: u32,
+    /// Its justification.
+    pub why: Why,
+}
+
+/// The justification of a guess (see the crate documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Why {
+    /// The class of each reply listed is the claim's position, or its image under the
+    /// renaming.
+    Classes(Vec<ClassRef>),
+    /// An earlier guess that splits the position into the same classes.
+    Same(u32),
+    /// An earlier guess this one is mapped onto, and the renaming that does it.
+    Sym(u32, Renaming),
+}
+
+/// A claim about one class of a guess.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassRef {
+    /// The reply (its index in the game's reply space).
+    pub reply: u8,
+    /// The claim's number.
+    pub claim: u32,
+    /// When the claim is about a renaming of the class: the renaming that maps the claim's
+    /// secrets onto the class (peg games only).
+    pub renaming: Option<Renaming>,
+}
+
+/// A [`ClassRef`] as written: `[REPLY, CLAIM]` or `[REPLY, CLAIM, POSITIONS, COLORS]`.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum RefLine {
+    Plain(u8, u32),
+    Renamed(u8, u32, Vec<u8>, Vec<u8>),
+}
+
+/// A [`GuessProof`] as written: the renaming travels beside `sym`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuessLine {
+    guess: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    classes: Option<Vec<RefLine>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    same: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sym: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    positions: Option<Vec<u8>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    colors: Option<Vec<u8>>,
+}
+
+/// A renaming of a peg game: position `i` of the image is position `positions[i]` of the
+/// code, with its colour `c` renamed `colors[c]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Renaming {
+    /// A permutation of the positions.
+    pub positions: Vec<u8>,
+    /// A permutation of the colours.
+    pub colors: Vec<u8>,
+}
+
+/// A whole certificate in memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Certificate {
+    /// The header.
+    pub header: Header,
+    /// The claims, numbered by their place.
+    pub claims: Vec<Claim>,
+}
+
+/// Why a certificate could not be read, or was refused.
+#[derive(Debug, Error)]
+pub enum CertError {
+    /// Reading or writing failed (a truncated gzip stream is reported here too).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A line that is not what the format says.
+    #[error("line {line}: {why}")]
+    Syntax {
+        /// The line, counted from 1.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file ends before its trailer.
+    #[error("the certificate is cut short after {claims} claims: no trailer line")]
+    Truncated {
+        /// Claims read.
+        claims: usize,
+    },
+    /// The certificate is for another game, or a game the checker does not handle.
+    #[error("{0}")]
+    Game(String),
+    /// A claim does not hold: the first one met from the root, with its position.
+    #[error("claim {claim} ({position}; {secrets} secrets, depth {depth}, {bound}) fails: {why}")]
+    Claim {
+        /// Its number.
+        claim: u32,
+        /// The moves that lead to it from the root (`root` for the root).
+        position: String,
+        /// Its number of secrets.
+        secrets: usize,
+        /// Its depth limit.
+        depth: u32,
+        /// Its bound, as words (`at least 40 guesses`, `infeasible`).
+        bound: String,
+        /// What fails.
+        why: String,
+    },
+    /// The certificate holds, but does not prove that the tree given is optimal.
+    #[error("not proved optimal: {0}")]
+    NotOptimal(String),
+}
+
+impl Certificate {
+    /// Writes the certificate, gzip-compressed.
+    pub fn write(&self, out: impl Write) -> Result<(), CertError> {
+        let mut z = GzEncoder::new(out, Compression::default());
+        let header = serde_json::to_string(&self.header).map_err(std::io::Error::other)?;
+        writeln!(z, "{header}")?;
+        for c in &self.claims {
+            let guesses: Vec<GuessLine> = c
+                .guesses
+                .iter()
+                .map(|p| {
+                    let mut g = GuessLine {
+                        guess: p.guess,
+                        classes: None,
+                        same: None,
+                        sym: None,
+                        positions: None,
+                        colors: None,
+                    };
+                    match &p.why {
+                        Why::Classes(v) => {
+                            g.classes = Some(
+                                v.iter()
+                                    .map(|c| match &c.renaming {
+                                        None => RefLine::Plain(c.reply, c.claim),
+                                        Some(r) => RefLine::Renamed(
+                                            c.reply,
+                                            c.claim,
+                                            r.positions.clone(),
+                                            r.colors.clone(),
+                                        ),
+                                    })
+                                    .collect(),
+                            )
+                        }
+                        Why::Same(o) => g.same = Some(*o),
+                        Why::Sym(o, r) => {
+                            g.sym = Some(*o);
+                            g.positions = Some(r.positions.clone());
+                            g.colors = Some(r.colors.clone());
+                        }
+                    }
+                    g
+                })
+                .collect();
+            let raw = RawClaim {
+                depth: c.depth,
+                bound: c.bound,
+                secrets: c.secrets.clone(),
+                guesses,
+            };
+            let json = serde_json::to_string(&raw).map_err(std::io::Error::other)?;
+            writeln!(z, "{json}")?;
+        }
+        writeln!(z, "{}", serde_json::json!({ "end": self.claims.len() }))?;
+        z.finish()?.flush()?;
+        Ok(())
+    }
+
+    /// Reads a certificate written by [`write`](Self::write): the header, every claim and
+    /// the trailer, each line checked against the format (the claims themselves are checked
+    /// by [`check`]).
+    pub fn read(input: impl Read) -> Result<Certificate, CertError> {
+        let lines = BufReader::new(GzDecoder::new(input)).lines();
+        let syntax = |line: usize, why: String| CertError::Syntax { line, why };
+        let mut header: Option<Header> = None;
+        let mut claims = Vec::new();
+        let mut ended = false;
+        for (i, text) in lines.enumerate() {
+            let text = text?;
+            let number = i + 1;
+            if ended {
+                return Err(syntax(number, "text after the trailer".into()));
+            }
+            if header.is_none() {
+                let h: Header = serde_json::from_str(&text)
+                    .map_err(|e| syntax(number, format!("not a certificate header: {e}")))?;
+                if h.format != FORMAT {
+                    return Err(syntax(
+                        number,
+                        format!("format {:?}: expected {FORMAT:?}", h.format),
+                    ));
+                }
+                if h.version != VERSION {
+                    return Err(syntax(
+                        number,
+                        format!(
+                            "version {}: this checker reads version {VERSION}",
+                            h.version
+                        ),
+                    ));
+                }
+                header = Some(h);
+                continue;
+            }
+            let value: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| syntax(number, e.to_string()))?;
+            if let Some(end) = value.get("end") {
+                if end.as_u64() != Some(claims.len() as u64) {
+                    return Err(syntax(
+                        number,
+                        format!(
+                            "the trailer counts {end} claims, the file has {}",
+                            claims.len()
+                        ),
+                    ));
+                }
+                ended = true;
+                continue;
+            }
+            let raw: RawClaim =
+                serde_json::from_value(value).map_err(|e| syntax(number, e.to_string()))?;
+            let mut guesses = Vec::with_capacity(raw.guesses.len());
+            for g in raw.guesses {
+                let why = match (g.classes, g.same, g.sym) {
+                    (Some(c), None, None) => Why::Classes(
+                        c.into_iter()
+                            .map(|r| match r {
+                                RefLine::Plain(reply, claim) => ClassRef {
+                                    reply,
+                                    claim,
+                                    renaming: None,
+                                },
+                                RefLine::Renamed(reply, claim, positions, colors) => ClassRef {
+                                    reply,
+                                    claim,
+                                    renaming: Some(Renaming { positions, colors }),
+                                },
+                            })
+                            .collect(),
+                    ),
+                    (None, Some(o), None) => Why::Same(o),
+                    (None, None, Some(o)) => {
+                        let (Some(positions), Some(colors)) = (g.positions, g.colors) else {
+                            return Err(syntax(
+                                number,
+                                format!("guess {}: sym without positions and colors", g.guess),
+                            ));
+                        };
+                        Why::Sym(o, Renaming { positions, colors })
+                    }
+                    _ => {
+                        return Err(syntax(
+                            number,
+                            format!(
+                                "guess {}: expected exactly one of classes, same, sym",
+                                g.guess
+                            ),
+                        ));
+                    }
+                };
+                guesses.push(GuessProof {
+                    guess: g.guess,
+                    why,
+                });
+            }
+            claims.push(Claim {
+                depth: raw.depth,
+                bound: raw.bound,
+                secrets: raw.secrets,
+                guesses,
+            });
+        }
+        let Some(header) = header else {
+            return Err(CertError::Truncated { claims: 0 });
+        };
+        if !ended {
+            return Err(CertError::Truncated {
+                claims: claims.len(),
+            });
+        }
+        Ok(Certificate { header, claims })
+    }
+}
+
+/// A claim as read, before its guesses are sorted into [`Why`].
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClaim {
+    depth: u32,
+    #[serde(default)]
+    bound: Option<u64>,
+    secrets: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    guesses: Vec<GuessLine>,
+}

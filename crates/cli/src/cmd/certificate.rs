@@ -1,0 +1,100 @@
+//! `codebreak verify --certificate FILE [--tree TREE]`: reads a certificate of optimality and
+//! checks every claim with `codebreak_certify` (the rules and the reference scorer only, no
+//! search code); with a tree, replays it and checks that the certificate's lower bound meets
+//! the tree's figures.
+
+use std::path::Path;
+use std::time::Instant;
+
+use codebreak_certify::{CertError, Certificate};
+use codebreak_core::Game;
+use serde_json::json;
+
+use crate::cmd::verify::{Failed, VerifyArgs, bad, name, replay, tree_file};
+use crate::failure::{BadInput, Failure};
+
+/// A root claim in words.
+fn root_text(depth: u32, bound: Option<u64>) -> String {
+    match bound {
+        Some(b) => {
+            format!("no strategy within {depth} guesses takes fewer than {b} guesses in all")
+        }
+        None => format!("no strategy finds every secret within {depth} guesses"),
+    }
+}
+
+pub(crate) fn check(a: &VerifyArgs, path: &Path) -> Result<(), Failed> {
+    let o = &a.options;
+    let file = std::fs::File::open(path).map_err(|e| {
+        Failure::BadInput(anyhow::anyhow!(
+            "cannot read certificate {}: {e}",
+            path.display()
+        ))
+    })?;
+    let cert = Certificate::read(std::io::BufReader::new(file)).map_err(|e| bad(path, e))?;
+    // A certificate names its game; a game file must be given, as it is named by its
+    // fingerprint only.
+    let game = if o.game.game_file.is_some() {
+        o.game.game()?
+    } else {
+        Game::new(&cert.header.game)
+            .bad_input()
+            .map_err(|f| bad(path, f.message()))?
+    };
+    let start = Instant::now();
+    let report = codebreak_certify::check(&game, &cert).map_err(|e| match e {
+        e @ CertError::Claim { .. } => Failure::NoAnswer(anyhow::anyhow!("{}: {e}", name(path))),
+        e => bad(path, e),
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let tree = match tree_file(a) {
+        None => None,
+        Some(t) => {
+            let (r, tree_game, _, _) = replay(a, t)?;
+            if tree_game.spec() != game.spec() {
+                return Err(bad(
+                    t,
+                    format!("the tree is for {tree_game}, the certificate for {game}"),
+                )
+                .into());
+            }
+            let verdict = report
+                .meets(r.total, r.worst as u32)
+                .map_err(|e| Failure::NoAnswer(anyhow::anyhow!("{}: {e}", name(t))))?;
+            Some((t, r, verdict))
+        }
+    };
+    if o.json {
+        let mut v = json!({
+            "game": game.spec(),
+            "certificate": report,
+            "seconds": seconds,
+        });
+        if let Some((_, r, verdict)) = &tree {
+            v["tree"] = json!({"secrets": r.secrets, "total": r.total, "worst": r.worst});
+            v["optimal"] = json!(verdict);
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    let mut out = format!(
+        "game         {game}\ncertificate  {} ({} claims, {} checked in {seconds:.2} s)\n",
+        name(path),
+        report.claims,
+        report.checked
+    );
+    for &(depth, bound) in &report.roots {
+        out.push_str(&format!("proved       {}\n", root_text(depth, bound)));
+    }
+    if let Some((t, r, verdict)) = &tree {
+        out.push_str(&format!(
+            "tree         {}: {} guesses over {} secrets, worst {}\noptimal: proved ({verdict})\n",
+            name(t),
+            r.total,
+            r.secrets,
+            r.worst
+        ));
+    }
+    print!("{out}");
+    Ok(())
+}

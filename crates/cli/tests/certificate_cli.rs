@@ -1,0 +1,93 @@
+//! `optimal --certificate` and `verify --certificate [--tree]`: a certificate written with the
+//! tree proves it optimal; a changed, cut or mismatched certificate is refused with one line.
+
+mod common;
+
+use codebreak_certify::Certificate;
+use common::{assert_fails, run_args, stderr, stdout};
+
+#[test]
+fn a_certificate_proves_the_tree_optimal_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let (tree, cert) = (path("t.json"), path("c.cert"));
+    let game = ["--pegs", "3", "--colors", "4"];
+    let mut args = vec!["optimal"];
+    args.extend(game);
+    args.extend(["--tree", &tree, "--certificate", &cert]);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("claims"), "{}", stderr(&out));
+
+    let out = run_args(&["verify", "--certificate", &cert, "--tree", &tree], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("optimal: proved"), "{text}");
+    let out = run_args(&["verify", "--certificate", &cert, "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["certificate"]["checked"], v["certificate"]["claims"]);
+
+    // A worse tree is not proved optimal.
+    let worse = path("w.json");
+    let mut args = vec!["analyze", "--strategy", "first"];
+    args.extend(game);
+    args.extend(["--tree", &worse]);
+    assert!(run_args(&args, None).status.success());
+    let out = run_args(&["verify", "--certificate", &cert, "--tree", &worse], None);
+    assert_fails(&out, 1, &["not proved optimal", "proves only at least"]);
+
+    // The root's bound raised by one.
+    let read = || Certificate::read(std::fs::File::open(&cert).unwrap()).unwrap();
+    let mut bad = read();
+    let root = bad.header.roots[0] as usize;
+    bad.claims[root].bound = bad.claims[root].bound.map(|b| b + 1);
+    let raised = path("raised.cert");
+    bad.write(std::fs::File::create(&raised).unwrap()).unwrap();
+    let out = run_args(&["verify", "--certificate", &raised], None);
+    assert_fails(&out, 1, &["claim", "(root;", "below the bound"]);
+
+    // Cut short.
+    let bytes = std::fs::read(&cert).unwrap();
+    let cut = path("cut.cert");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let out = run_args(&["verify", "--certificate", &cut], None);
+    assert_fails(&out, 2, &["cut.cert"]);
+    // Not a certificate; not there.
+    let out = run_args(&["verify", "--certificate", &tree], None);
+    assert_fails(&out, 2, &["t.json"]);
+    let out = run_args(&["verify", "--certificate", &path("none.cert")], None);
+    assert_fails(&out, 2, &["cannot read certificate"]);
+}
+
+#[test]
+fn least_worst_cases_and_twelve_coins_are_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let coins = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins.toml"
+    );
+    // The French article's least worst case with distinct secrets (5), and Dyson's 12 coins
+    // in 3 weighings (72 weighings over the 24 secrets), a game file.
+    let cases: [(&[&str], &str); 2] = [
+        (&["--distinct-secret"], "none has a worst case below 5"),
+        (
+            &["--game-file", coins, "--set", "COINS=12"],
+            "none has a worst case below 3",
+        ),
+    ];
+    for (k, (game, proved)) in cases.iter().enumerate() {
+        let tree = dir.path().join(format!("{k}.json")).display().to_string();
+        let cert = dir.path().join(format!("{k}.cert")).display().to_string();
+        let mut args = vec!["optimal", "--objective", "worst"];
+        args.extend(game.iter());
+        args.extend(["--tree", &tree, "--certificate", &cert]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut args = vec!["verify"];
+        args.extend(game.iter());
+        args.extend(["--certificate", &cert, "--tree", &tree]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains(proved), "{}", stdout(&out));
+    }
+}

@@ -1,0 +1,421 @@
+//! Certificates of optimality (the format and the checker are `codebreak-certify`'s): after a
+//! search, a second pass proves the lower bound the search found, using the search's memo as
+//! an oracle for what each class costs.
+//!
+//! The pass proves a claim "at least `L` guesses for these secrets within `d`" by going
+//! through every legal guess: a guess whose classes' counting bounds already reach `L` needs
+//! nothing; one that splits the secrets as an earlier guess does is `same`; in a peg game, one
+//! that a renaming fixing the moves so far maps onto an earlier guess is `sym`; any other
+//! guess has its classes solved smallest first as the search does (each within what the
+//! others leave, so the memo answers most), and the classes that cost more than their
+//! counting bound get claims of their own, proved the same way. A set of secrets is proved
+//! once for each bound it needs.
+
+use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why};
+use codebreak_core::symmetry::Symmetry;
+use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, Pool, Rules};
+use rustc_hash::FxHashMap;
+
+use crate::bounds::{INFINITE, pack, total};
+use crate::solver::{Interrupted, Solver};
+
+/// "No strategy": larger than any total.
+const INF: u64 = u64::MAX;
+/// Most (peg permutations × move orders) tried when renaming a position canonically, as the
+/// memo's keys do.
+const CANON_WORK: usize = 1000;
+
+/// Why no certificate was made.
+#[derive(Debug)]
+pub(crate) enum ProveError {
+    /// Stopped.
+    Interrupted,
+    /// A claim that the search's own values contradict: a defect, caught before a file is
+    /// written.
+    Defect(String),
+}
+
+impl From<Interrupted> for ProveError {
+    fn from(_: Interrupted) -> Self {
+        ProveError::Interrupted
+    }
+}
+
+/// The claims proved so far.
+pub(crate) struct Prover<'a, 's, R: Rules> {
+    pub(crate) s: &'s Solver<'a, R>,
+    claims: Vec<Claim>,
+    /// Claims by their set of secrets: (depth, bound, number).
+    index: FxHashMap<Vec<u32>, Vec<(u32, u64, u32)>>,
+    /// Whether renamings of colours and positions are symmetries (built-in peg games).
+    peg: bool,
+}
+
+impl<'a, 's, R: Rules> Prover<'a, 's, R> {
+    pub(crate) fn new(s: &'s Solver<'a, R>) -> Self {
+        let game = s.e.game();
+        Prover {
+            s,
+            claims: Vec::new(),
+            index: FxHashMap::default(),
+            peg: game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6,
+        }
+    }
+
+    /// The certificate with these root claims.
+    pub(crate) fn finish(self, roots: Vec<u32>, objective: &str) -> Certificate {
+        Certificate {
+            header: Header {
+                format: codebreak_certify::FORMAT.into(),
+                version: codebreak_certify::VERSION,
+                game: self.s.e.game().spec(),
+                pool: self.s.pool,
+                objective: objective.into(),
+                roots,
+            },
+            claims: self.claims,
+        }
+    }
+
+    /// The least total of `n` secrets within `d`, by counting.
+    fn count(&self, n: usize, d: u32) -> u64 {
+        match self.s.bounds.lower(n as u64, d) {
+            INFINITE => INF,
+            v => total(v),
+        }
+    }
+
+    /// Proves that `s` needs at least `bound` guesses within `d` (`INF`: cannot be done),
+    /// `smaller` when its parent has more secrets (a claim of more depth then serves too).
+    /// In a peg game with a short history, the claim is made about the position's canonical
+    /// renaming (so that every renaming of it shares the claim, as they share the search's
+    /// memo entries): returns the claim's number, and the renaming that maps its secrets onto
+    /// `s` when they differ.
+    pub(crate) fn prove(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<(u32, Feedback)>,
+        d: u32,
+        bound: u64,
+        smaller: bool,
+    ) -> Result<(u32, Option<Renaming>), ProveError> {
+        if let Some((set, mut moves, back)) = self.canonical(s, history) {
+            let id = self.prove_here(&set, &mut moves, d, bound, smaller)?;
+            return Ok((id, Some(back)));
+        }
+        Ok((self.prove_here(s, history, d, bound, smaller)?, None))
+    }
+
+    /// The canonical renaming of the position (see [`keys`](crate::keys)): its secrets, its
+    /// moves, and the renaming back; `None` when it is not worth finding or is the position
+    /// itself.
+    #[allow(clippy::type_complexity)]
+    fn canonical(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+    ) -> Option<(Candidates<R::Packed>, Vec<(u32, Feedback)>, Renaming)> {
+        let k = history.len();
+        let orders: usize = (1..=k).product();
+        let solver = self.s;
+        if !self.peg
+            || k == 0
+            || solver.perms.is_empty()
+            || k >= solver.orders.len()
+            || solver.perms.len() * orders > CANON_WORK
+        {
+            return None;
+        }
+        let e = solver.e;
+        let moves: Vec<(Code, u8)> = history.iter().map(|&(g, f)| (e.code(g), f.0)).collect();
+        let (_, relabel) = codebreak_core::symmetry::canonical_history_with(
+            e.game().colors(),
+            &solver.perms,
+            &solver.orders[k],
+            &moves,
+        );
+        let map = |i: u32| e.space().index_of(&relabel.apply(&e.code(i)));
+        let mut set = s
+            .indices()
+            .iter()
+            .map(|&i| map(i))
+            .collect::<Option<Vec<u32>>>()?;
+        set.sort_unstable();
+        if set == s.indices() {
+            return None;
+        }
+        let moves = history
+            .iter()
+            .map(|&(g, f)| Some((map(g)?, f)))
+            .collect::<Option<Vec<_>>>()?;
+        let (positions, colors) = relabel.inverse().parts(e.game().colors());
+        Some((
+            e.candidates_from(&set),
+            moves,
+            Renaming { positions, colors },
+        ))
+    }
+
+    /// [`prove`](Self::prove) of the position as it is.
+    fn prove_here(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<(u32, Feedback)>,
+        d: u32,
+        bound: u64,
+        smaller: bool,
+    ) -> Result<u32, ProveError> {
+        if let Some(known) = self.index.get(s.indices()) {
+            for &(kd, kb, id) in known {
+                if kb >= bound && (kd == d || (smaller && kd > d)) {
+                    return Ok(id);
+                }
+            }
+        }
+        let n = s.len();
+        let e = self.s.e;
+        let mut proofs = Vec::new();
+        if self.count(n, d) < bound {
+            if d == 0 {
+                return Err(ProveError::Defect("a claim at depth 0".into()));
+            }
+            // The checker skips the guesses outside the set when their common bound (see
+            // `Bounds::outside`) reaches the claim's.
+            let outside = match self.s.bounds.outside(n as u64, d) {
+                INFINITE => INF,
+                v => total(v),
+            };
+            let pool: Vec<u32> = if self.s.pool == Pool::Consistent
+                || (e.game().end() == End::Guess && outside >= bound)
+            {
+                e.consistent_guesses(s).to_vec()
+            } else {
+                self.s.all_codes.clone()
+            };
+            let win = (e.game().end() == End::Guess).then_some(self.s.win);
+            let mut hist = [0u32; HIST_LEN];
+            let mut alike: FxHashMap<Vec<u8>, u32> = FxHashMap::default();
+            let mut sym: Option<Symmetry> = None;
+            // The counting bound of a class of each size within `d - 1`.
+            let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
+            let replies = e.feedback_count();
+            for &g in &pool {
+                e.histogram(g, s.packed(), &mut hist);
+                let mut cheap = n as u64;
+                for (r, &k) in hist[..replies].iter().enumerate() {
+                    if k > 0 && Some(Feedback(r as u8)) != win {
+                        cheap = cheap.saturating_add(counts[k as usize]);
+                    }
+                }
+                if cheap >= bound {
+                    continue;
+                }
+                let key = self.alike_key(s, g);
+                if let Some(&o) = alike.get(&key) {
+                    proofs.push(GuessProof {
+                        guess: g,
+                        why: Why::Same(o),
+                    });
+                    continue;
+                }
+                alike.insert(key, g);
+                if self.peg {
+                    let sym = sym.get_or_insert_with(|| {
+                        let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
+                        Symmetry::of(e.game().pegs(), e.game().colors(), &played)
+                    });
+                    let rep = sym.canonical(&e.code(g));
+                    if let Some(o) = e.space().index_of(&rep).filter(|&o| o < g)
+                        && let Some(r) = renaming(e, history, g, o)
+                    {
+                        proofs.push(GuessProof {
+                            guess: g,
+                            why: Why::Sym(o, r),
+                        });
+                        continue;
+                    }
+                }
+                let refs = self.prove_guess(s, history, d, bound, g)?;
+                proofs.push(GuessProof {
+                    guess: g,
+                    why: Why::Classes(refs),
+                });
+            }
+        }
+        let id = self.claims.len() as u32;
+        self.claims.push(Claim {
+            depth: d,
+            bound: (bound != INF).then_some(bound),
+            secrets: s.indices().to_vec(),
+            guesses: proofs,
+        });
+        self.index
+            .entry(s.indices().to_vec())
+            .or_default()
+            .push((d, bound, id));
+        Ok(id)
+    }
+
+    /// Proves that playing `g` on `s` costs at least `bound` within `d`: the claims of the
+    /// classes that must cost more than their counting bound, as (reply, claim).
+    fn prove_guess(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<(u32, Feedback)>,
+        d: u32,
+        bound: u64,
+        g: u32,
+    ) -> Result<Vec<ClassRef>, ProveError> {
+        let e = self.s.e;
+        let n = s.len();
+        let known = e.game().end() == End::Known;
+        let mut classes: Vec<(Feedback, Candidates<R::Packed>)> = e
+            .split(g, s)
+            .into_iter()
+            .filter(|(f, _)| known || *f != self.s.win)
+            .collect();
+        classes.sort_by_key(|(f, c)| (c.len(), *f));
+        let lbs: Vec<u64> = classes
+            .iter()
+            .map(|(_, c)| self.count(c.len(), d - 1))
+            .collect();
+        let mut refs = Vec::new();
+        if bound == INF {
+            // Some class cannot be solved within `d - 1`: find it, largest first.
+            for (fb, c) in classes.iter().rev() {
+                history.push((g, *fb));
+                let found = self.s.solve(c, history, d - 1, INFINITE);
+                let r = match found {
+                    Ok(None) => Some(self.prove(c, history, d - 1, INF, c.len() < n)),
+                    Ok(Some(_)) => None,
+                    Err(i) => Some(Err(i.into())),
+                };
+                history.pop();
+                if let Some(r) = r {
+                    let (claim, renaming) = r?;
+                    refs.push(ClassRef {
+                        reply: fb.0,
+                        claim,
+                        renaming,
+                    });
+                    return Ok(refs);
+                }
+            }
+            return Err(ProveError::Defect(format!(
+                "every class of guess {g} is solvable, yet the search found no strategy"
+            )));
+        }
+        let mut sum = n as u64;
+        let mut rest: u64 = lbs.iter().sum();
+        for ((fb, c), &lb) in classes.iter().zip(&lbs) {
+            rest -= lb;
+            let Some(need) = bound.checked_sub(sum + rest).filter(|&x| x > lb) else {
+                return Ok(refs);
+            };
+            history.push((g, *fb));
+            #[allow(clippy::type_complexity)]
+            let r = (|| -> Result<(u64, Option<(u32, Option<Renaming>)>), ProveError> {
+                Ok(match self.s.solve(c, history, d - 1, pack(need, 0))? {
+                    None => (
+                        need,
+                        Some(self.prove(c, history, d - 1, need, c.len() < n)?),
+                    ),
+                    Some((v, _)) if total(v) > lb => (
+                        total(v),
+                        Some(self.prove(c, history, d - 1, total(v), c.len() < n)?),
+                    ),
+                    Some(_) => (lb, None),
+                })
+            })();
+            history.pop();
+            let (cost, claim) = r?;
+            if let Some((claim, renaming)) = claim {
+                refs.push(ClassRef {
+                    reply: fb.0,
+                    claim,
+                    renaming,
+                });
+            }
+            sum += cost;
+            if cost >= need {
+                return Ok(refs);
+            }
+        }
+        if sum >= bound {
+            return Ok(refs);
+        }
+        Err(ProveError::Defect(format!(
+            "guess {g} costs {sum} on a set of {n} secrets claimed to need at least {bound}"
+        )))
+    }
+
+    /// How `g` splits `s`: each secret's reply, numbered in order of first appearance, the
+    /// winning reply apart (the same key as the checker's `same`).
+    fn alike_key(&self, s: &Candidates<R::Packed>, g: u32) -> Vec<u8> {
+        let e = self.s.e;
+        let known = e.game().end() == End::Known;
+        let gp = e.packed(g);
+        let mut names = [u8::MAX; HIST_LEN];
+        let mut next = 0u8;
+        s.packed()
+            .iter()
+            .map(|&p| {
+                let r = e.rules().score(p, gp);
+                if !known && r == self.s.win {
+                    return u8::MAX;
+                }
+                let slot = &mut names[r.index() & (HIST_LEN - 1)];
+                if *slot == u8::MAX {
+                    *slot = next;
+                    next = next.wrapping_add(1);
+                }
+                *slot
+            })
+            .collect()
+    }
+}
+
+/// A renaming of positions and colours that fixes every guess of `history` and maps guess `g`
+/// onto guess `o`, found by trying every order of the positions.
+fn renaming<R: Rules>(
+    e: &Engine<R>,
+    history: &[(u32, Feedback)],
+    g: u32,
+    o: u32,
+) -> Option<Renaming> {
+    let pegs = e.game().pegs();
+    let colors = e.game().colors();
+    let (from, to) = (e.code(g), e.code(o));
+    let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
+    'orders: for sigma in codebreak_core::symmetry::permutations(pegs) {
+        let mut pi = vec![u8::MAX; colors];
+        let mut taken = vec![false; colors];
+        let pairs = played
+            .iter()
+            .map(|h| (h, h))
+            .chain(std::iter::once((&from, &to)));
+        for (a, b) in pairs {
+            for (&at, &y) in sigma[..pegs].iter().zip(b.pegs()) {
+                let x = a.pegs()[at as usize];
+                match pi[x as usize] {
+                    u8::MAX if !taken[y as usize] => {
+                        pi[x as usize] = y;
+                        taken[y as usize] = true;
+                    }
+                    m if m == y => {}
+                    _ => continue 'orders,
+                }
+            }
+        }
+        // The colours left map onto those left, in order.
+        let mut free = (0..colors as u8).filter(|&c| !taken[c as usize]);
+        for p in pi.iter_mut().filter(|p| **p == u8::MAX) {
+            *p = free.next()?;
+        }
+        return Some(Renaming {
+            positions: sigma[..pegs].to_vec(),
+            colors: pi,
+        });
+    }
+    None
+}
