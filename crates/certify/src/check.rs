@@ -1,7 +1,7 @@
 //! The checker: every claim reachable from the root claims, in breadth-first order, each
 //! against every legal guess of its position (see the crate documentation).
 
-use codebreak_core::{Code, End, Feedback, Game, GameKind, ListRule, Pool, reference, wordle};
+use codebreak_core::{Code, End, Feedback, Game, GameKind, Pool, reference};
 use rayon::prelude::*;
 
 use crate::{CertError, Certificate, Claim, Renaming, Why};
@@ -97,37 +97,10 @@ struct Rules {
     branching: Option<u64>,
 }
 
-/// The reply to a guess, computed as independently of the engine as the game allows.
-fn scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + Sync + '_ {
-    let kind = game.kind();
-    let replies = game.feedback();
-    let wordle: Option<Vec<Feedback>> =
-        game.list()
-            .filter(|l| *l.rule() == ListRule::Wordle)
-            .map(|l| {
-                (0..wordle::REPLIES as u8)
-                    .map(|i| {
-                        l.reply_index(&wordle::format_reply(Feedback(i)))
-                            .map_or(Feedback::NONE, Feedback)
-                    })
-                    .collect()
-            });
-    move |secret: &Code, guess: &Code| {
-        if game.list().is_none() {
-            return replies.encode(reference::score(kind, secret, guess));
-        }
-        match (&wordle, game.wordle_word(secret), game.wordle_word(guess)) {
-            (Some(t), Some(s), Some(g)) => t[wordle::score(&g, &s).index()],
-            // A game file's table is its definition.
-            _ => game.score(secret, guess),
-        }
-    }
-}
-
 impl Rules {
     fn new(game: &Game) -> Result<Rules, CertError> {
         let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
-        let score = scorer(game);
+        let score = reference::game_scorer(game);
         let secrets = space.secrets().len();
         let mut ord = vec![u32::MAX; space.codes().len()];
         for (k, &s) in space.secrets().iter().enumerate() {

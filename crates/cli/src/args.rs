@@ -121,23 +121,8 @@ impl GameArgs {
 /// Loads a game file (`--game-file`), with constants given by `--set NAME=VALUE` and Wordle's
 /// hard mode turned on by `--hard`.
 pub fn load_game_file(path: &std::path::Path, set: &[String], hard: bool) -> Result<Game, Failure> {
-    let bad = |e: codebreak_gamefile::LoadError| Failure::BadInput(anyhow::anyhow!("{e}"));
-    let mut def = codebreak_gamefile::load_with(path, set).map_err(bad)?.def;
-    if hard {
-        let turned_on = match &mut def {
-            codebreak_gamefile::GameDef::List(list) => list.set_hard(true),
-            codebreak_gamefile::GameDef::Builtin { .. } => false,
-        };
-        if !turned_on {
-            {
-                return Err(Failure::BadInput(anyhow::anyhow!(
-                    "--hard is Wordle's hard mode, but {} is not a Wordle game: expected rules = \"wordle\"",
-                    path.display()
-                )));
-            }
-        }
-    }
-    def.game().map_err(bad)
+    codebreak_gamefile::load_game(path, set, hard)
+        .map_err(|e| Failure::BadInput(anyhow::anyhow!("{e}")))
 }
 
 /// Strategy options.

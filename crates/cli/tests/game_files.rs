@@ -221,6 +221,8 @@ fn list_games_refuse_what_is_not_theirs() {
     assert_fails(&out, 2, &["BBQBB", "G (green)"]);
     let out = run_args(&["hint", "--game", "mastermind", "--hard"], None);
     assert_fails(&out, 2, &["hard mode is Wordle's"]);
+    let out = run_args(&["hint", "--game-file", &game("twod.toml"), "--hard"], None);
+    assert_fails(&out, 2, &["twod.toml", "--hard", "not a Wordle game"]);
     let out = run_args(
         &["analyze", "--game-file", &game("twod.toml"), "--pegs", "4"],
         None,

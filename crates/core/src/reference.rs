@@ -6,8 +6,41 @@
 //! two coordinates.
 
 use crate::code::Code;
-use crate::feedback::{Reply, TwoDReply};
+use crate::feedback::{Feedback, Reply, TwoDReply};
+use crate::game::Game;
+use crate::list::ListRule;
 use crate::spec::GameKind;
+use crate::wordle;
+
+/// The reply to a guess in `game`, computed as independently of the fast engines as the game
+/// allows: by [`score`] for the generated games, by Wordle's rule applied to the words for a
+/// Wordle list game, and from the game's table for other list games (the table is their
+/// definition). The checkers (`codebreak verify`, certificates) replay with it.
+pub fn game_scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + Sync + '_ {
+    let kind = game.kind();
+    let replies = game.feedback();
+    // Wordle's replies by their encoding in `crate::wordle`, as the game numbers them.
+    let wordle: Option<Vec<Feedback>> =
+        game.list()
+            .filter(|l| *l.rule() == ListRule::Wordle)
+            .map(|l| {
+                (0..wordle::REPLIES as u8)
+                    .map(|i| {
+                        l.reply_index(&wordle::format_reply(Feedback(i)))
+                            .map_or(Feedback::NONE, Feedback)
+                    })
+                    .collect()
+            });
+    move |secret: &Code, guess: &Code| -> Feedback {
+        if game.list().is_none() {
+            return replies.encode(score(kind, secret, guess));
+        }
+        match (&wordle, game.wordle_word(secret), game.wordle_word(guess)) {
+            (Some(table), Some(s), Some(g)) => table[wordle::score(&g, &s).index()],
+            _ => game.score(secret, guess),
+        }
+    }
+}
 
 /// The reply to `guess` when the secret is `secret`, by the rules of `kind`.
 ///

@@ -34,5 +34,6 @@ pub mod script;
 pub use error::LoadError;
 pub use file::{Constant, GameFile, Limits, ListSource, MoveWord};
 pub use load::{
-    GameDef, Loaded, MAX_FILE_BYTES, load, load_self_contained, load_str, load_with, set_constants,
+    GameDef, Loaded, MAX_FILE_BYTES, load, load_game, load_self_contained, load_str, load_with,
+    set_constants,
 };

@@ -245,6 +245,26 @@ pub fn load_with(path: &Path, set: &[String]) -> Result<Loaded, LoadError> {
     })
 }
 
+/// Loads a game file as a game, with some of its constants given other values (as
+/// [`load_with`]) and, when `hard` is set, in Wordle's hard mode (refused for a game that is
+/// not Wordle). What the command line's `--game-file`, `--set` and `--hard` do.
+pub fn load_game(path: &Path, set: &[String], hard: bool) -> Result<Game, LoadError> {
+    let mut def = load_with(path, set)?.def;
+    if hard {
+        let turned_on = match &mut def {
+            GameDef::List(list) => list.set_hard(true),
+            GameDef::Builtin { .. } => false,
+        };
+        if !turned_on {
+            return Err(LoadError::at(
+                &path.display().to_string(),
+                "--hard is Wordle's hard mode, but this is not a Wordle game: expected rules = \"wordle\"".into(),
+            ));
+        }
+    }
+    def.game()
+}
+
 /// Gives constants of the file the values of `NAME=VALUE` settings, each of the type the file
 /// gives it: a whole number, `true`/`false`, or text.
 pub fn set_constants(file: &mut GameFile, set: &[String], name: &str) -> Result<(), LoadError> {

@@ -373,21 +373,7 @@ pub fn fingerprint(game: &Game) -> String {
 
 /// Loads a game file with `--set` constants, in Wordle's hard mode if `hard`.
 pub fn load_game_file(path: &Path, set: &[String], hard: bool) -> Result<Game, ShardError> {
-    let bad = |e: codebreak_gamefile::LoadError| ShardError::BadInput(e.to_string());
-    let mut def = codebreak_gamefile::load_with(path, set).map_err(bad)?.def;
-    if hard {
-        let turned_on = match &mut def {
-            codebreak_gamefile::GameDef::List(list) => list.set_hard(true),
-            codebreak_gamefile::GameDef::Builtin { .. } => false,
-        };
-        if !turned_on {
-            return Err(ShardError::BadInput(format!(
-                "--hard is Wordle's hard mode, but {} is not a Wordle game: expected rules = \"wordle\"",
-                path.display()
-            )));
-        }
-    }
-    def.game().map_err(bad)
+    codebreak_gamefile::load_game(path, set, hard).map_err(|e| ShardError::BadInput(e.to_string()))
 }
 
 /// Writes `text` to a temporary file beside `path` and renames it into place, so that a

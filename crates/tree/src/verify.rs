@@ -22,7 +22,7 @@
 use std::collections::HashSet;
 
 use codebreak_core::error::plural;
-use codebreak_core::{Code, End, Feedback, Game, ListRule, Role, reference, wordle};
+use codebreak_core::{Code, End, Feedback, Game, Role, reference};
 use serde::Serialize;
 
 use crate::Node;
@@ -321,7 +321,7 @@ pub fn verify_below(
 ) -> Result<VerifyReport, VerifyError> {
     check_guesses_after(game, history, root).map_err(VerifyError::IllegalGuess)?;
     let space = game.space()?;
-    let score = reference_scorer(game);
+    let score = reference::game_scorer(game);
     let win = game.win();
     let known = game.end() == End::Known;
     let mut report = VerifyReport {
@@ -429,35 +429,6 @@ pub fn verify_below(
         }
     }
     Ok(report)
-}
-
-/// The reply to a guess, computed as independently of the engine as the game allows: by the
-/// reference scorer for the generated games, by Wordle's rule applied to the words for a Wordle
-/// list game, and from the game's table for other list games (the table is their definition).
-fn reference_scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + '_ {
-    let kind = game.kind();
-    let replies = game.feedback();
-    // Wordle's replies by their encoding in `codebreak_core::wordle`, as the game numbers them.
-    let wordle: Option<Vec<Feedback>> =
-        game.list()
-            .filter(|l| *l.rule() == ListRule::Wordle)
-            .map(|l| {
-                (0..wordle::REPLIES as u8)
-                    .map(|i| {
-                        l.reply_index(&wordle::format_reply(Feedback(i)))
-                            .map_or(Feedback::NONE, Feedback)
-                    })
-                    .collect()
-            });
-    move |secret: &Code, guess: &Code| -> Feedback {
-        if game.list().is_none() {
-            return replies.encode(reference::score(kind, secret, guess));
-        }
-        match (&wordle, game.wordle_word(secret), game.wordle_word(guess)) {
-            (Some(table), Some(s), Some(g)) => table[wordle::score(&g, &s).index()],
-            _ => game.score(secret, guess),
-        }
-    }
 }
 
 /// `1122 1B0W, 3456 0B1W`.
