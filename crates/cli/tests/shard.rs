@@ -18,13 +18,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// Plans with `args` into `dir/name`, runs every job on two threads, and returns the plan.
-fn plan_and_run(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+/// Plans with `args` into `dir/name`, and returns the plan.
+fn plan(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
     let plan = dir.join(name);
     let mut all = vec!["shard", "plan", "--out", s(&plan)];
     all.extend_from_slice(args);
     let out = run_args(&all, None);
     assert!(out.status.success(), "{}", stderr(&out));
+    plan
+}
+
+/// Plans with `args` into `dir/name`, runs every job on two threads, and returns the plan.
+fn plan_and_run(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let plan = plan(dir, name, args);
     let out = run_args(&["shard", "run", s(&plan), "--jobs", "2"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     plan
@@ -261,12 +267,7 @@ fn openers_without_a_bound_are_bounded_by_the_best_finished_and_checked_at_merge
 #[test]
 fn a_stopped_job_saves_a_checkpoint_that_its_next_run_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let plan = dir.path().join("p.plan");
-    let out = run_args(
-        &["shard", "plan", "--first-guess", "0012", "--out", s(&plan)],
-        None,
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
+    let plan = plan(dir.path(), "p.plan", &["--first-guess", "0012"]);
     let stopped = run_args(
         &[
             "shard",
@@ -485,12 +486,7 @@ fn bulls_and_cows_sharded_is_26274() {
 #[test]
 fn a_slurm_script_runs_a_chunk_of_jobs_per_array_task() {
     let dir = tempfile::tempdir().unwrap();
-    let plan = dir.path().join("p.plan");
-    let out = run_args(
-        &["shard", "plan", "--first-guess", "0012", "--out", s(&plan)],
-        None,
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
+    let plan = plan(dir.path(), "p.plan", &["--first-guess", "0012"]);
     let script = dir.path().join("p.sh");
     let out = run_args(
         &[

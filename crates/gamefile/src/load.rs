@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::error::LoadError;
 use crate::file::{Constant, GameFile, ListSource, MoveWord};
-use crate::script::{GivenRows, Numbering, Script, deadline_in};
+use crate::script::{GivenRows, LocalNumbers, Numbering, Script, deadline_in};
 
 /// Longest file read whole (lists, scripts, the game file itself). A reply table is read as a
 /// stream and has no such limit.
@@ -1022,6 +1022,7 @@ impl Loader<'_> {
         // that a chunk's cache of reply numbers pays.
         let rows_per_chunk = (CHUNK_PAIRS / ns.max(1)).max(1);
         let numbers = Mutex::new(ReplyNumbers::default());
+        let shared = |text: &str| numbers.lock().ok().and_then(|mut n| n.number(text));
         let mut table = vec![0u8; guesses.len() * ns];
         let limit_message = |e: String| {
             if e.contains("time limit") {
@@ -1038,16 +1039,9 @@ impl Loader<'_> {
             .par_chunks_mut(rows_per_chunk * ns.max(1))
             .enumerate()
             .filter_map(|(c, chunk)| {
-                let mut known: HashMap<String, u8> = HashMap::new();
                 // The number of a reply's text, asking the shared numbering for a new text.
-                let mut number = |text: &str| -> Option<u8> {
-                    if let Some(&id) = known.get(text) {
-                        return Some(id);
-                    }
-                    let id = numbers.lock().ok().and_then(|mut n| n.number(text))?;
-                    known.insert(text.to_string(), id);
-                    Some(id)
-                };
+                let mut local = LocalNumbers::new(&shared);
+                let mut number = |text: &str| local.number(text).ok();
                 let too_many = |g: &str, s: &str, text: &str| {
                     format!(
                         "score({g:?}, {s:?}) gives {text:?}, one more than the {} distinct replies a game may have",
@@ -1128,8 +1122,8 @@ impl Loader<'_> {
         let ns = secrets.len();
         let mut rows = vec![0, guesses.len() - 1];
         rows.dedup();
-        let by_replies =
-            !matches!(made_by, MadeBy::Replies | MadeBy::Score) && script.has_replies();
+        // The ways after the one that made the table.
+        let by_replies = matches!(made_by, MadeBy::List(_)) && script.has_replies();
         let by_score = !matches!(made_by, MadeBy::Score) && script.has("score", 2);
         for g in rows {
             let guess = &guesses[g];

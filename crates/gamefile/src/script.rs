@@ -43,16 +43,17 @@ pub struct GivenRows {
     pub cells: Vec<u8>,
 }
 
-/// A part's numbering of reply texts, in front of the shared one: one-character replies by a
-/// table, others by a map, so that the shared numbering (behind a lock) sees each text once.
-struct LocalNumbers<'a> {
+/// A part's (or a chunk's) numbering of reply texts, in front of the shared one:
+/// one-character replies by a table, others by a map, so that the shared numbering (behind a
+/// lock) sees each text once per part.
+pub(crate) struct LocalNumbers<'a> {
     shared: Numbering<'a>,
     ascii: [Option<u8>; 128],
     other: std::collections::HashMap<String, u8>,
 }
 
 impl<'a> LocalNumbers<'a> {
-    fn new(shared: Numbering<'a>) -> Self {
+    pub(crate) fn new(shared: Numbering<'a>) -> Self {
         LocalNumbers {
             shared,
             ascii: [None; 128],
@@ -61,7 +62,7 @@ impl<'a> LocalNumbers<'a> {
     }
 
     /// The number of `text`; an error when the game has too many replies.
-    fn number(&mut self, text: &str) -> Result<u8, String> {
+    pub(crate) fn number(&mut self, text: &str) -> Result<u8, String> {
         let too_many = || {
             format!(
                 "{text:?} is one more than the {} distinct replies a game may have",

@@ -52,21 +52,22 @@ class DistributedResult:
     results_dir: str = ""
     status: Dict[str, Any] = field(default_factory=dict)
 
+    def _figure(self, name: str) -> Optional[int]:
+        """A figure of the merged strategy, or of the best opener valued exactly."""
+        if self.report is not None:
+            return getattr(self.report, name)
+        exact = [o for o in self.openers or [] if name in o]
+        return exact[0][name] if exact else None
+
     @property
     def total(self) -> Optional[int]:
         """Guesses in all of the merged strategy (or the best opener's, for an openers plan)."""
-        if self.report is not None:
-            return self.report.total
-        exact = [o for o in self.openers or [] if "total" in o]
-        return exact[0]["total"] if exact else None
+        return self._figure("total")
 
     @property
     def worst(self) -> Optional[int]:
         """Most guesses any secret needs with the merged strategy (or the best opener)."""
-        if self.report is not None:
-            return self.report.worst
-        exact = [o for o in self.openers or [] if "worst" in o]
-        return exact[0]["worst"] if exact else None
+        return self._figure("worst")
 
     @property
     def tree(self):
