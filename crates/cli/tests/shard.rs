@@ -428,6 +428,18 @@ fn a_changed_game_file_is_refused() {
     );
 }
 
+/// A plan that cannot be read is named, with why, once, on one line (exit 2).
+#[test]
+fn a_missing_plan_is_named_once() {
+    for command in ["status", "merge", "slurm", "run"] {
+        let out = run_args(&["shard", command, "no/such.plan"], None);
+        assert_fails(&out, 2, &["cannot read plan no/such.plan"]);
+        let err = stderr(&out);
+        assert_eq!(err.matches("No such file").count(), 1, "{command}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{command}: {err}");
+    }
+}
+
 #[test]
 fn plans_refuse_what_they_cannot_split_correctly() {
     let dir = tempfile::tempdir().unwrap();

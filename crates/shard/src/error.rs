@@ -11,14 +11,15 @@ pub enum ShardError {
     #[error("{0}")]
     BadInput(String),
     /// A file that cannot be read, written or made.
-    #[error("cannot {action} {}: {source}", path.display())]
+    #[error("cannot {action} {}: {error}", path.display())]
     Io {
         /// What was tried: `read plan`, `write`, `make`.
         action: &'static str,
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why: written in the message itself, not as a source, so that a front end that
+        /// prints the chain of causes says it once.
+        error: std::io::Error,
     },
     /// A plan or result refused by its checks (edited, truncated, foreign, or of a changed
     /// game), or a merged tree that does not verify.

@@ -209,10 +209,10 @@ pub struct Plan {
 impl Plan {
     /// Reads a plan, checking that its jobs are those its header announces, each with its id.
     pub fn read(path: &Path) -> Result<Plan, ShardError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ShardError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ShardError::Io {
             action: "read plan",
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         let refused = |why: String| ShardError::refused(path, why);
         let mut lines = text.lines();
@@ -394,12 +394,12 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), ShardError> {
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    written.map_err(|source| {
+    written.map_err(|error| {
         let _ = std::fs::remove_file(&tmp);
         ShardError::Io {
             action: "write",
             path: path.to_path_buf(),
-            source,
+            error,
         }
     })
 }

@@ -142,10 +142,10 @@ impl Runner {
         let game = plan.game()?;
         let engine = AnyEngine::new(&game).map_err(|e| ShardError::BadInput(e.to_string()))?;
         let dir = plan.results_dir(results);
-        std::fs::create_dir_all(&dir).map_err(|source| ShardError::Io {
+        std::fs::create_dir_all(&dir).map_err(|error| ShardError::Io {
             action: "make",
             path: dir.clone(),
-            source,
+            error,
         })?;
         Ok(Runner {
             plan,

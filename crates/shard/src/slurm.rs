@@ -166,10 +166,10 @@ pub fn slurm_script(plan: &Plan, options: &SlurmOptions) -> Result<SlurmScript, 
             plan_path.display()
         )));
     }
-    std::fs::create_dir_all(&logs).map_err(|source| ShardError::Io {
+    std::fs::create_dir_all(&logs).map_err(|error| ShardError::Io {
         action: "make",
         path: logs.clone(),
-        source,
+        error,
     })?;
     let jobs = plan.jobs.len();
     let tasks = jobs.div_ceil(options.chunk);
