@@ -87,6 +87,55 @@ fn an_openers_plan_ranks_openers_as_optimal_openers_does() {
     }
 }
 
+/// The openers of a chunk share one search: a chunk stopped part-way saves that search's
+/// memo as the stopped job's checkpoint, the next run resumes it, and the ranking is the one
+/// `optimal --openers` gives.
+#[test]
+fn a_chunk_of_openers_shares_its_memo_and_resumes_after_a_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--pegs",
+        "4",
+        "--colors",
+        "4",
+        "--openers",
+        "--bound",
+        "1200",
+    ];
+    let plan = plan(dir.path(), "o.plan", &args);
+    let stopped = run_args(
+        &[
+            "shard",
+            "run",
+            s(&plan),
+            "--jobs",
+            "1",
+            "--node-limit",
+            "200",
+        ],
+        None,
+    );
+    assert_eq!(stopped.status.code(), Some(130), "{}", stderr(&stopped));
+    let checkpoints: Vec<PathBuf> = result_files(&plan)
+        .into_iter()
+        .filter(|f| s(f).ends_with(".checkpoint"))
+        .collect();
+    assert_eq!(checkpoints.len(), 1, "{}", stderr(&stopped));
+    let resumed = run_args(&["shard", "run", s(&plan)], None);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resuming with"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert!(!checkpoints[0].exists(), "the checkpoint is gone");
+    let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
+    let mut optimal = vec!["optimal", "--json"];
+    optimal.extend(args);
+    let whole = json(&run_args(&optimal, None));
+    assert_eq!(merged["openers"], whole["openers"]);
+}
+
 #[test]
 fn optimal_history_adds_up_to_first_guess_and_counts_the_whole_game() {
     let game = ["--pegs", "3", "--colors", "4"];

@@ -23,7 +23,7 @@ use codebreak_core::{AnyEngine, Engine, Rules, dispatch_engine};
 use crate::bounds::{INFINITE, pack, total, worst};
 use crate::ordering::Side;
 use crate::solver::{Interrupted, Trial};
-use crate::{Objective, Search, SearchError};
+use crate::{Objective, Search, SearchError, Solution};
 
 /// What is known of one opener.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,6 +319,96 @@ impl Search<'_> {
                 .map(|c| (c.guess, total(c.lb)))
                 .collect()
         }))
+    }
+
+    /// Values one opener (objective expected, from the start of the game) below `bound`, on
+    /// the calling thread, with this search's memo: the openers valued one after another by a
+    /// long-lived search (a shard run's chunk of an openers plan) share what each solved, as
+    /// [`Search::openers`] does. Gives the opener's optimal solution (the tree starts with
+    /// `guess`), or [`SearchError::AtLeast`] when its least total is at least `bound`.
+    ///
+    /// # Panics
+    ///
+    /// When `guess` is not an index of the engine's space.
+    pub fn opener(&self, guess: u32, bound: Option<u64>) -> Result<Solution, SearchError> {
+        self.openers_apply()?;
+        let start = Instant::now();
+        let nodes0 = self.status.nodes.load(Ordering::Relaxed);
+        let (root, v, histogram) =
+            dispatch_engine!(self.engine, e => self.opener_with(e, guess, bound))?;
+        let secrets: u64 = histogram.iter().sum();
+        debug_assert_eq!(
+            total(v),
+            histogram
+                .iter()
+                .zip(0u64..)
+                .map(|(h, k)| h * k)
+                .sum::<u64>()
+        );
+        Ok(Solution {
+            secrets,
+            total: total(v),
+            played: 0,
+            worst: histogram.len() - 1,
+            histogram,
+            tree: codebreak_tree::DecisionTree {
+                game: self.engine.game().spec(),
+                strategy: Some(format!("{}, first guess {}", self.describe(), {
+                    let game = self.engine.game();
+                    game.format_code(&self.engine.space().code(guess))
+                })),
+                root,
+            },
+            nodes: self.status.nodes.load(Ordering::Relaxed) - nodes0,
+            seconds: start.elapsed().as_secs_f64(),
+            memo_entries: self.memo.len(),
+            symmetry: self.symmetry(),
+        })
+    }
+
+    fn opener_with<R: Rules>(
+        &self,
+        e: &Engine<R>,
+        guess: u32,
+        bound: Option<u64>,
+    ) -> Result<(codebreak_tree::Node, crate::bounds::Val, Vec<u64>), SearchError> {
+        let parts = self.parts(e);
+        let s = self.solver(&parts, self.options.max_depth.is_some());
+        let all = e.all_secrets();
+        let d = parts.limit;
+        // Totals count the opener for every secret, as [`Search::openers`] values them.
+        let beta = bound.map_or(INFINITE, |b| pack(b, 0));
+        let mut history = Vec::new();
+        let trial = Trial {
+            guess,
+            rank: 0,
+            live: None,
+        };
+        let v = match s.evaluate(&all, &mut history, d, trial, beta) {
+            Err(Interrupted) => return Err(SearchError::Interrupted),
+            Ok(Some(v)) => v,
+            Ok(None) => {
+                return Err(match bound {
+                    Some(bound) => SearchError::AtLeast { bound },
+                    None => SearchError::Infeasible { max_depth: d },
+                });
+            }
+        };
+        let mut hist = vec![0, 0];
+        let mut root = codebreak_tree::Node::leaf(e.code(guess));
+        let win = e.game().win();
+        for (fb, class) in e.split(guess, &all) {
+            if fb == win {
+                hist[1] += 1;
+                continue;
+            }
+            history.push((guess, fb));
+            let child = self.rebuild(&s, &class, &mut history, d - 1, &mut hist);
+            history.pop();
+            root.branches
+                .push((fb, child.map_err(|_| SearchError::Interrupted)?));
+        }
+        Ok((root, v, hist))
     }
 
     /// The identity an opener log of this search carries on its first line.

@@ -60,11 +60,12 @@ impl Stop {
         }
     }
 
+    /// Forgets one entry of `cancel` (jobs sharing a search entered it once each).
     fn leave(&self, cancel: &Arc<AtomicBool>) {
-        self.running
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|c| !Arc::ptr_eq(c, cancel));
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = running.iter().position(|c| Arc::ptr_eq(c, cancel)) {
+            running.swap_remove(i);
+        }
     }
 }
 
@@ -77,6 +78,10 @@ pub struct RunOptions<'a> {
     pub stop: Option<&'a Stop>,
     /// Where progress lines go (`job 3 (0012:1B): done already`); none: nowhere.
     pub log: Option<&'a (dyn Fn(&str) + Sync)>,
+    /// A search that values the openers of an openers plan one after another on the calling
+    /// thread, sharing its memo (see [`Runner::opener_search`]); none: each job searches
+    /// afresh, on every core.
+    pub shared: Option<&'a Search<'a>>,
 }
 
 impl RunOptions<'_> {
@@ -153,6 +158,27 @@ impl Runner {
             engine,
             dir,
         })
+    }
+
+    /// A search for the openers of an openers plan, to be shared by the jobs a process runs
+    /// ([`RunOptions::shared`]): each opener is then valued on one thread with what the
+    /// openers before it solved, as `optimal --openers` values them, so a chunk of jobs costs
+    /// about what the same openers cost in one unsharded run. `None` for other plans.
+    pub fn opener_search(&self, node_limit: Option<u64>) -> Result<Option<Search<'_>>, ShardError> {
+        let h = &self.plan.header;
+        if h.kind != PlanKind::Openers {
+            return Ok(None);
+        }
+        let options = SearchOptions {
+            objective: h.objective,
+            max_depth: h.max_depth,
+            pool: h.pool,
+            node_limit,
+            ..SearchOptions::default()
+        };
+        Search::new(&self.engine, options, true)
+            .map(Some)
+            .map_err(|e| ShardError::BadInput(e.to_string()))
     }
 
     /// Solves `job` unless its valid result is there, and writes its result atomically. A job
@@ -272,6 +298,9 @@ impl Runner {
             let at_least = job.at_least;
             return Ok((Value::AtLeast { at_least }, None, 0));
         }
+        if let (Some(shared), Some(g), PlanKind::Openers) = (options.shared, first_guess, h.kind) {
+            return self.solve_opener(shared, job, g, bound, options);
+        }
         let search_options = SearchOptions {
             objective: h.objective,
             max_depth: h.max_depth,
@@ -326,6 +355,68 @@ impl Runner {
                 nodes(),
             ),
             Err(SearchError::Infeasible { .. }) => (Value::Infeasible, None, nodes()),
+            Err(e) => return Err(failed(e.to_string())),
+        })
+    }
+}
+
+impl Runner {
+    /// [`Runner::solve`] for an opener valued by the shared search: a stop saves the shared
+    /// memo as the job's checkpoint, which the job's next run loads into its shared search.
+    fn solve_opener(
+        &self,
+        shared: &Search<'_>,
+        job: &Job,
+        guess: u32,
+        bound: Option<u64>,
+        options: &RunOptions<'_>,
+    ) -> Result<(Value, Option<String>, u64), Stopped> {
+        let failed = |why: String| Stopped::Failed(why);
+        let cancel = Arc::clone(&shared.status().cancel);
+        // A shared search once stopped (a stop, its node limit) stays stopped: the jobs after
+        // it do not start.
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Stopped::NotStarted);
+        }
+        let checkpoint = checkpoint_path(&self.dir, job);
+        if checkpoint.exists() {
+            match shared.load_checkpoint(&checkpoint) {
+                Ok(n) => options.log(&format!("job {}: resuming with {n} solved sets", job.index)),
+                Err(e) => options.log(&format!("job {}: {e}; starting afresh", job.index)),
+            }
+        }
+        if let Some(stop) = options.stop {
+            stop.enter(&cancel);
+        }
+        let result = shared.opener(guess, bound);
+        if let Some(stop) = options.stop {
+            stop.leave(&cancel);
+        }
+        if matches!(result, Err(SearchError::Interrupted)) {
+            cancel.store(true, Ordering::Relaxed);
+            let solved = shared
+                .save_checkpoint(&checkpoint)
+                .map_err(|e| failed(e.to_string()))?;
+            return Err(Stopped::Checkpointed { solved, checkpoint });
+        }
+        let _ = std::fs::remove_file(&checkpoint);
+        Ok(match result {
+            Ok(s) => (
+                Value::Exact {
+                    total: s.total,
+                    worst: s.worst as u64,
+                },
+                Some(codebreak_tree::json::to_string(&s.tree, &self.game)),
+                s.nodes,
+            ),
+            Err(SearchError::AtLeast { bound }) => (
+                Value::AtLeast {
+                    at_least: bound.max(job.at_least),
+                },
+                None,
+                0,
+            ),
+            Err(SearchError::Infeasible { .. }) => (Value::Infeasible, None, 0),
             Err(e) => return Err(failed(e.to_string())),
         })
     }

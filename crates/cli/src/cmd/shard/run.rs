@@ -25,12 +25,14 @@ pub struct RunArgs {
     /// ... to index B, included (default the last).
     #[arg(long, value_name = "B")]
     pub to: Option<usize>,
-    /// Jobs solved at once, on this machine (each search uses every core as well, and has its
-    /// own memo of up to about 1 GB). Ctrl-C or SIGTERM stops them, each saving a checkpoint
+    /// Jobs solved at once, on this machine. A plan below an opener: default 1, each search
+    /// uses every core as well and has its own memo of up to about 1 GB. A plan of openers:
+    /// default one per core, each opener valued on one thread, all sharing one memo (as
+    /// `optimal --openers`). Ctrl-C or SIGTERM stops them, each saving a checkpoint
     /// (RESULTS/ID.checkpoint) that its next run resumes.
-    #[arg(long, value_name = "N", default_value_t = 1,
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub jobs: u32,
+    pub jobs: Option<u32>,
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
@@ -62,12 +64,21 @@ pub fn run(a: RunArgs) -> Result<(), Failure> {
     let stopped: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let _ = ctrlc::set_handler(|| STOP.stop());
     let log = |line: &str| eprintln!("{line}");
+    let shared = runner.opener_search(a.node_limit).map_err(failure)?;
     let options = RunOptions {
         node_limit: a.node_limit,
         stop: Some(&STOP),
         log: Some(&log),
+        shared: shared.as_ref(),
     };
-    let threads = (a.jobs as usize).min(todo.len()).max(1);
+    let jobs = a.jobs.map_or_else(
+        || match shared {
+            Some(_) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            None => 1,
+        },
+        |n| n as usize,
+    );
+    let threads = jobs.min(todo.len()).max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
