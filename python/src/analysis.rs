@@ -223,10 +223,13 @@ pub fn analyze(
 /// guesses); `max_depth` forbids secrets needing more guesses; `pool` "all" or "consistent".
 /// `first_guess` searches only what follows that opener; `bound` (objective expected) proves
 /// "at least bound" (`AtLeast`, a ValueError) unless a strategy takes fewer guesses in all.
+/// `history` ("GUESS:REPLY,GUESS:REPLY", or a list of `(guess, reply)` pairs) searches the
+/// position after those moves, as `codebreak optimal --history` does: the report counts the
+/// moves played for every secret still possible, and its tree starts at the next guess.
 /// Games of more than 6000 secrets are refused unless `force`. Ctrl-C stops it with
 /// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false, first_guess=None, bound=None))]
+#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false, first_guess=None, bound=None, history=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn optimal(
     py: Python<'_>,
@@ -237,8 +240,16 @@ pub fn optimal(
     force: bool,
     first_guess: Option<String>,
     bound: Option<u64>,
+    history: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyReport> {
     let g = game.get();
+    let moves = match history {
+        None => Vec::new(),
+        Some(h) => {
+            let moves = g.history(h)?;
+            codebreak_strategy::history::indices(&g.engine, &moves).map_err(bad)?
+        }
+    };
     let spec = OptimalSpec {
         objective: objective.parse::<Objective>().map_err(bad)?,
         pool: pool.map(str::parse::<Pool>).transpose().map_err(bad)?,
@@ -247,7 +258,8 @@ pub fn optimal(
         bound,
     };
     let engine = Arc::clone(&g.engine);
-    let options = spec.options(&engine).map_err(bad)?;
+    let mut options = spec.options(&engine).map_err(bad)?;
+    options.history = moves;
     let search = Search::new(&engine, options, force).map_err(|e| match e {
         SearchError::TooLarge(_) => bad(format!("{e}; use force=True to try anyway")),
         e => bad(e),

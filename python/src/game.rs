@@ -32,6 +32,9 @@ pub struct PyGame {
     pub engine: Arc<AnyEngine>,
     /// The Python values of a custom game.
     pub values: Option<Values>,
+    /// The game file it was read from (with its constants and hard mode), so that a plan's
+    /// workers can read it again.
+    pub file: Option<codebreak_shard::GameFile>,
 }
 
 impl PyGame {
@@ -42,6 +45,7 @@ impl PyGame {
         Ok(PyGame {
             engine: Arc::new(engine),
             values,
+            file: None,
         })
     }
 
@@ -333,6 +337,7 @@ impl PyGame {
             pairs.push(format!("{name}={text}"));
         }
         let p = path.clone();
+        let set = pairs.clone();
         let mut def = crate::run::detached(py, move || codebreak_gamefile::load_with(&p, &pairs))?
             .map_err(bad)?
             .def;
@@ -349,7 +354,13 @@ impl PyGame {
             }
         }
         let game = def.game().map_err(bad)?;
-        PyGame::of(py, game, None)
+        let mut g = PyGame::of(py, game, None)?;
+        g.file = Some(codebreak_shard::GameFile {
+            path: std::path::absolute(&path).map_err(bad)?,
+            set,
+            hard,
+        });
+        Ok(g)
     }
 
     /// A game given by lists and a scoring function: `score(guess, secret)` returns any

@@ -31,8 +31,8 @@ fn json<'py>(py: Python<'py>, v: &impl serde::Serialize) -> PyResult<Bound<'py, 
 /// Splits the exact search of `game` (fewest guesses in all) into jobs and writes the plan to
 /// `out`: one job per reply to `first_guess`, or one per opener (`openers=True`, valued below
 /// `bound` if given). Returns the plan as a dict: `path`, `hash`, `kind`, `results`, `jobs`.
-/// Only games built from their spec (the built-in ones) can be planned here: a worker builds
-/// the game again from the plan.
+/// The game must be one a worker can build again: a built-in game, or one read by
+/// `Game.from_file` (the plan names the file, its constants and hard mode).
 #[pyfunction]
 #[pyo3(signature = (game, out, first_guess=None, openers=false, objective="expected", max_depth=None, pool=None, bound=None))]
 #[allow(clippy::too_many_arguments)]
@@ -61,13 +61,19 @@ pub fn shard_plan<'py>(
             ));
         }
     };
-    let rebuilt = Game::new(&g.spec()).ok();
-    if rebuilt.is_none_or(|r| codebreak_shard::fingerprint(&r) != codebreak_shard::fingerprint(&g))
-    {
-        return Err(bad(format!(
-            "game {g}: only built-in games can be planned from Python (a worker builds the game \
-             again from its spec); plan a game file with codebreak shard plan --game-file"
-        )));
+    // A worker builds the game again: from its spec, or from the game file it was read from.
+    let file = game.get().file.clone();
+    if file.is_none() {
+        let rebuilt = Game::new(&g.spec()).ok();
+        if rebuilt
+            .is_none_or(|r| codebreak_shard::fingerprint(&r) != codebreak_shard::fingerprint(&g))
+        {
+            return Err(bad(format!(
+                "game {g}: a plan's workers build its game again, from its spec or from the \
+                 game file it was read from, and this game has neither; expected a built-in \
+                 game or Game.from_file(...)"
+            )));
+        }
     }
     let request = PlanRequest {
         split,
@@ -80,7 +86,7 @@ pub fn shard_plan<'py>(
             .unwrap_or(Pool::All),
         bound,
     };
-    let plan = crate::run::detached(py, || codebreak_shard::make_plan(&g, None, &request, &out))?
+    let plan = crate::run::detached(py, || codebreak_shard::make_plan(&g, file, &request, &out))?
         .map_err(shard_error)?;
     plan_dict(py, &plan)
 }

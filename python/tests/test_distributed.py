@@ -9,6 +9,7 @@ import pytest
 
 import codebreak as cb
 from codebreak import _codebreak, distributed
+from conftest import GAMES
 
 
 def test_mm46_below_0012_is_5625_on_threads_and_agrees_with_the_unsharded_search(tmp_path):
@@ -69,9 +70,25 @@ def test_bad_requests_name_the_bad_value(tmp_path):
     with pytest.raises(ValueError, match="job 99"):
         _codebreak.shard_plan(game, str(tmp_path / "p.plan"), first_guess="0012")
         distributed.run_job(str(tmp_path / "p.plan"), 99)
-    with pytest.raises(ValueError, match="only built-in games"):
+    with pytest.raises(ValueError, match="expected a built-in game or Game.from_file"):
         custom = cb.Game.custom(["a", "b"], ["a", "b"], lambda g, s: g == s)
         _codebreak.shard_plan(custom, str(tmp_path / "c.plan"), openers=True)
+
+
+def test_a_game_file_with_constants_is_planned_and_read_again_by_the_workers(tmp_path):
+    # The plan names the file and its constants; each worker reads the file again.
+    game = cb.Game.from_file(GAMES / "coins.toml", set={"COINS": 6})
+    r = distributed.optimal(game, openers=True, results_dir=str(tmp_path / "c"), workers=2)
+    assert r.openers == cb.openers(game)
+    with open(r.plan) as f:
+        header = json.loads(f.readline())
+    assert header["game_file"]["set"] == ["COINS=6"]
+    assert header["game_file"]["path"].endswith("coins.toml")
+    below = distributed.optimal(
+        game, first_guess=r.openers[0]["opener"], results_dir=str(tmp_path / "b"), workers=2
+    )
+    assert below.total == r.openers[0]["total"]
+    assert cb.verify(game, below.tree).total == below.total
 
 
 @pytest.fixture(scope="module")

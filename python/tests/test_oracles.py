@@ -87,6 +87,22 @@ def test_optimal_after_an_opener_and_below_a_bound(mm46):
         cb.optimal(mm46, first_guess="9999")
 
 
+def test_optimal_below_a_position_adds_up_to_the_opener(mm46):
+    # The positions below 1123 (one per reply), each searched on its own as
+    # `codebreak optimal --history` does, add up to the optimum after 1123: 5625.
+    after = cb.optimal(mm46, first_guess="1123")
+    total = 1  # 1123 itself, when it is the secret
+    for reply in after.tree.root.replies:
+        position = cb.optimal(mm46, history=f"1123:{reply}")
+        # The report counts the move played for each secret of the position.
+        total += position.total
+    assert total == 5625
+    below = cb.optimal(mm46, history=[("1123", "1B1W")])
+    assert below.total == cb.optimal(mm46, history="1123:1B1W").total
+    with pytest.raises(ValueError, match="1B9W"):
+        cb.optimal(mm46, history="1123:1B9W")
+
+
 def test_every_opener_valued(mm46):
     values = cb.openers(mm46, bound=5800)
     # One opener per symmetry class: 1123 is Koyama and Lai's 5625.

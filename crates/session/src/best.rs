@@ -7,7 +7,7 @@
 //! with the reason. The work is bounded the same way as a review's.
 
 use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
-use codebreak_search::{Search, SearchOptions};
+use codebreak_search::{Search, SearchError, SearchOptions};
 use serde::{Deserialize, Serialize};
 
 use crate::error::SessionError;
@@ -74,32 +74,37 @@ pub fn best(
             opts.exact_secrets
         )));
     }
+    // The same call as `codebreak optimal --history`: the exact optimum below the position.
     let search = Search::new(
         engine,
         SearchOptions {
             node_limit: Some(opts.node_budget),
+            history: moves.clone(),
             ..SearchOptions::default()
         },
         true,
     )
     .map_err(|e| SessionError::Setup(e.to_string()))?;
-    let Ok(values) = search.positions(std::slice::from_ref(&moves)) else {
-        return Ok(refused(
-            "the search did not finish within its budget: the position is still too open".into(),
-        ));
+    let solution = match search.run() {
+        Ok(s) => s,
+        Err(SearchError::Interrupted) => {
+            return Ok(refused(
+                "the search did not finish within its budget: the position is still too open"
+                    .into(),
+            ));
+        }
+        Err(e) => return Ok(refused(e.to_string())),
     };
-    let Some(Some(p)) = values.into_iter().next() else {
-        return Ok(refused("no secret fits every reply".into()));
-    };
-    let guess = engine.space().index_of(&p.guess);
+    let (best_guess, total) = (&solution.tree.root.guess, solution.subtree_total());
+    let guess = engine.space().index_of(best_guess);
     let could_be_secret =
         guess.is_some_and(|g| dispatch_engine!(engine, e => e.consistent(&moves).contains(g)));
     Ok(BestReport {
         remaining,
         exact: Some(ExactMove {
-            guess: engine.game().format_code(&p.guess),
-            total: p.total,
-            expected: p.total as f64 / remaining as f64,
+            guess: engine.game().format_code(best_guess),
+            total,
+            expected: total as f64 / remaining as f64,
             could_be_secret,
         }),
         why_not: None,
@@ -124,6 +129,12 @@ mod tests {
         let exact = b.exact.expect("a small position is searched");
         assert!(exact.expected >= 1.0, "{exact:?}");
         assert_eq!(exact.total as f64 / b.remaining as f64, exact.expected);
+        // The value is the position's optimum, as the search's batch of positions (the
+        // review's call) finds it too.
+        let moves = codebreak_strategy::history::indices(&engine, &h).unwrap();
+        let search = Search::new(&engine, SearchOptions::default(), true).unwrap();
+        let p = search.positions(&[moves]).unwrap().remove(0).unwrap();
+        assert_eq!((p.secrets as usize, p.total), (b.remaining, exact.total));
         // A contradiction has no best move.
         let h = codebreak_strategy::parse_history(&game, "0123:4B0W,0123:0B0W").unwrap();
         assert_eq!(
