@@ -136,6 +136,56 @@ fn a_chunk_of_openers_shares_its_memo_and_resumes_after_a_stop() {
     assert_eq!(merged["openers"], whole["openers"]);
 }
 
+/// An estimate solves a sample of the jobs for real (their results are kept), spread over
+/// their sizes, and adds up a prediction for every job.
+#[test]
+fn an_estimate_samples_jobs_of_every_size_and_keeps_their_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(dir.path(), "p.plan", &["--first-guess", "0012"]);
+    let out = run_args(
+        &[
+            "shard",
+            "estimate",
+            s(&plan),
+            "--sample",
+            "3",
+            "--seconds",
+            "30",
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let e = json(&out);
+    let sample = e["sample"].as_array().unwrap();
+    assert_eq!(sample.len(), 3);
+    let sizes: Vec<u64> = sample
+        .iter()
+        .map(|j| j["secrets"].as_u64().unwrap())
+        .collect();
+    // The smallest and the largest job of the plan are both sampled.
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let all: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["secrets"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(sizes[0], *all.iter().min().unwrap(), "{sizes:?}");
+    assert_eq!(sizes[2], *all.iter().max().unwrap(), "{sizes:?}");
+    assert!(sizes[0] < sizes[1] && sizes[1] < sizes[2], "{sizes:?}");
+    assert!(sample.iter().all(|j| j["finished"] == true));
+    assert_eq!(e["jobs"], 13);
+    assert!(e["seconds"].as_f64().unwrap() > 0.0);
+    let status = json(&run_args(&["shard", "status", s(&plan), "--json"], None));
+    assert_eq!(status["done"], 3);
+    let bad = run_args(&["shard", "estimate", s(&plan), "--seconds=-1"], None);
+    assert_fails(&bad, 2, &["--seconds -1", "positive"]);
+}
+
 #[test]
 fn optimal_history_adds_up_to_first_guess_and_counts_the_whole_game() {
     let game = ["--pegs", "3", "--colors", "4"];

@@ -89,6 +89,14 @@ fn partitions(n: usize, parts: usize, largest: usize) -> u64 {
         .sum()
 }
 
+/// How fast the model's CPU time grows with the secrets at `secrets` secrets, the other
+/// features fixed: `d ln(CPU s) / d ln S` (3.4 at MM(4,6)'s 1296 secrets, 5.7 at MM(5,6)'s
+/// 7776). A sharded plan's estimate extrapolates its jobs' times with it when its
+/// sample finished jobs of one size only.
+pub fn slope(secrets: f64) -> f64 {
+    COEFFICIENTS[0] + 2.0 * COEFFICIENTS[1] * secrets.max(1.0).ln()
+}
+
 /// Terms of the model.
 const TERMS: usize = 5;
 /// The fitted constant of `ln(CPU seconds)`.

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod estimate;
 pub mod format;
 pub mod merge;
 pub mod plan;
@@ -34,6 +35,7 @@ pub mod run;
 pub mod slurm;
 
 pub use error::ShardError;
+pub use estimate::{PlanEstimate, SampleOptions, SampledJob, estimate};
 pub use format::{
     FORMAT, GameFile, Header, Job, JobResult, Plan, PlanKind, Value, checkpoint_path, error_path,
     fingerprint, fnv, job_id, load_game_file, result_path, running_path, write_atomically,

@@ -5,6 +5,7 @@
 //! The plan and result files, the job runner, merge and status are the `codebreak-shard`
 //! library's (see its crate docs); these commands map flags onto it and print its answers.
 
+mod estimate;
 mod merge;
 mod plan;
 mod run;
@@ -23,6 +24,7 @@ Examples:
   codebreak shard status mm46.plan
   codebreak shard merge mm46.plan --tree mm46.json            # 5625, verified
   codebreak shard plan --openers --bound 7000 --out openers.plan   # one job per opener
+  codebreak shard estimate mm49.plan --sample 6 --seconds 60 --nodes 10   # before a long run
   codebreak shard slurm mm46.plan --chunk 4 --time 01:00:00 --out mm46.sh && sbatch mm46.sh";
 
 /// Arguments of `shard`.
@@ -45,6 +47,8 @@ pub enum ShardCommand {
     Merge(merge::MergeArgs),
     /// Write a Slurm job array script that runs the plan, a chunk of jobs per task.
     Slurm(slurm::SlurmArgs),
+    /// Estimate the plan's time from a sample of its jobs, solved for real (results kept).
+    Estimate(estimate::EstimateArgs),
 }
 
 pub fn run(a: ShardArgs) -> Result<(), Failure> {
@@ -54,6 +58,7 @@ pub fn run(a: ShardArgs) -> Result<(), Failure> {
         ShardCommand::Status(a) => merge::status(a),
         ShardCommand::Merge(a) => merge::merge(a),
         ShardCommand::Slurm(a) => slurm::run(a),
+        ShardCommand::Estimate(a) => estimate::run(a),
     }
 }
 
