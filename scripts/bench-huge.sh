@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 nice cargo build --release -q -p codebreak
 nice cargo build --release -q -p codebreak-huge --example bench
-BIN=target/release/codebreak
+BIN=${CARGO_TARGET_DIR:-target}/release/codebreak
 BENCH=target/release/examples/bench
 FIT=${FIT:+--fit-sample $FIT}
 SEED=${SEED:-1}

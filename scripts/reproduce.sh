@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-cb=target/release/codebreak
+cb=${CARGO_TARGET_DIR:-target}/release/codebreak
 run() { echo; echo "\$ codebreak $*"; "$cb" "$@"; }
 run analyze --game bulls --order swap --first-guess 0123 --compare first,minimax --pool consistent
 run analyze --game bulls --order swap --first-guess 0123 --strategy minimax --pool all --ties index
