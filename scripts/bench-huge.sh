@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 nice cargo build --release -q -p codebreak
 nice cargo build --release -q -p codebreak-huge --example bench
 BIN=${CARGO_TARGET_DIR:-target}/release/codebreak
-BENCH=target/release/examples/bench
+BENCH=${CARGO_TARGET_DIR:-target}/release/examples/bench
 FIT=${FIT:+--fit-sample $FIT}
 SEED=${SEED:-1}
 what=${1:-all}
