@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times the exact search on the issue's speed targets (release build), checking each figure.
-# Usage: bash scripts/bench-optimal.sh [mm46|bulls|mm47|mm48|coins12|coins13|wordle|wordle-worst|wordle-hard ...]
+# Usage: bash scripts/bench-optimal.sh [mm46|bulls|mm47|mm48|coins12|coins13|wordle|wordle-worst|wordle-hard|wordle-depth5|two-coins ...]
 # (default: mm46 bulls mm47 coins12 wordle wordle-worst)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +26,9 @@ for t in "${@:-mm46 bulls mm47 coins12 wordle wordle-worst}"; do
       wordle) run "Wordle after SALET" 7920 --game wordle --first-guess salet ;;
       wordle-worst) run "Wordle after SALET, worst" 7920 --game wordle --first-guess salet --objective worst ;;
       wordle-hard) run "Wordle hard after SALET, 6 guesses" 8122 --game wordle --hard --first-guess salet --max-depth 6 ;;
+      # Depth only: the total is that of the first tree found, not an optimum ("-": not checked).
+      wordle-depth5) run "Wordle after SALET, within 5 (depth only)" - --game wordle --first-guess salet --max-depth 5 --depth-only ;;
+      two-coins) run "10 coins, two light, within 4 (depth only)" - --game-file examples/games/two-coins.toml --max-depth 4 --depth-only ;;
       *) echo "unknown target $x" >&2; exit 2 ;;
     esac
   done

@@ -223,13 +223,15 @@ pub fn analyze(
 /// guesses); `max_depth` forbids secrets needing more guesses; `pool` "all" or "consistent".
 /// `first_guess` searches only what follows that opener; `bound` (objective expected) proves
 /// "at least bound" (`AtLeast`, a ValueError) unless a strategy takes fewer guesses in all.
+/// `depth_only` (with `max_depth`) proves only that every secret is found within `max_depth`
+/// guesses: the first such tree, its total not minimised (as `codebreak optimal --depth-only`).
 /// `history` ("GUESS:REPLY,GUESS:REPLY", or a list of `(guess, reply)` pairs) searches the
 /// position after those moves, as `codebreak optimal --history` does: the report counts the
 /// moves played for every secret still possible, and its tree starts at the next guess.
 /// Games of more than 6000 secrets are refused unless `force`. Ctrl-C stops it with
 /// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false, first_guess=None, bound=None, history=None))]
+#[pyo3(signature = (game, objective="expected", max_depth=None, pool=None, force=false, first_guess=None, bound=None, depth_only=false, history=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn optimal(
     py: Python<'_>,
@@ -240,6 +242,7 @@ pub fn optimal(
     force: bool,
     first_guess: Option<String>,
     bound: Option<u64>,
+    depth_only: bool,
     history: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyReport> {
     let g = game.get();
@@ -256,6 +259,7 @@ pub fn optimal(
         max_depth,
         first_guess,
         bound,
+        depth_only,
     };
     let engine = Arc::clone(&g.engine);
     let mut options = spec.options(&engine).map_err(bad)?;

@@ -129,6 +129,9 @@ pub struct Report<'a> {
     /// What `--self-check` confirmed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub self_check: Option<codebreak_tree::SelfCheck>,
+    /// `false` for a search that did not minimise the total (`optimal --depth-only`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_minimised: Option<bool>,
     /// For a position's search (`optimal --history`): its figures from the position on (the
     /// figures above count the whole game).
     #[serde(skip_serializing_if = "Option::is_none")]

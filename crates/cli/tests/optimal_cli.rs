@@ -743,3 +743,75 @@ fn default_checkpoints_are_named_after_the_game_and_the_search() {
     stop(&["--pegs", "3"]);
     assert_eq!(files(), names, "the same search saves under the same name");
 }
+
+/// `--depth-only` proves a depth and keeps the first tree found: it verifies, says its total
+/// is not minimised, and reaches the least worst case (5 for MM(4,6), not 4). Without
+/// `--max-depth` it is refused on one line.
+#[test]
+fn depth_only_proves_a_depth_with_a_tree_that_verifies() {
+    let out = run_args(
+        &[
+            "optimal",
+            "--max-depth",
+            "5",
+            "--depth-only",
+            "--self-check",
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["total_minimised"], false);
+    assert_eq!(v["worst"], 5);
+    assert!(v["total"].as_u64().unwrap() >= 5625);
+    assert!(
+        v["description"]
+            .as_str()
+            .unwrap()
+            .contains("total not minimised")
+    );
+    assert!(v["self_check"].is_object(), "{v}");
+    let below = run_args(&["optimal", "--max-depth", "4", "--depth-only"], None);
+    assert_fails(
+        &below,
+        1,
+        &["no strategy finds every secret within 4 guesses"],
+    );
+    let refused = run_args(&["optimal", "--depth-only"], None);
+    assert_fails(&refused, 2, &["depth only", "expected a max depth"]);
+    // Two light coins among 10: 4 weighings, the counting bound (45 pairs > 3^3).
+    let coins = run_args(
+        &[
+            "optimal",
+            "--game-file",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/games/two-coins.toml"
+            ),
+            "--max-depth",
+            "4",
+            "--depth-only",
+            "--self-check",
+            "--json",
+        ],
+        None,
+    );
+    assert!(coins.status.success(), "{}", stderr(&coins));
+    assert_eq!(json(&coins)["worst"], 4);
+    let three = run_args(
+        &[
+            "optimal",
+            "--game-file",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/games/two-coins.toml"
+            ),
+            "--max-depth",
+            "3",
+            "--depth-only",
+        ],
+        None,
+    );
+    assert_fails(&three, 1, &["within 3"]);
+}

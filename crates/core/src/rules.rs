@@ -284,7 +284,10 @@ impl Table {
 }
 
 /// `rows` (`guesses` rows of `secrets` replies) transposed: `secrets` rows of `guesses`
-/// replies. In tiles of 64 × 64, so that both the reads and the writes stay in cache.
+/// replies. Blocks of 64 secrets on every core, each turned 8 × 8 bytes at a time in
+/// registers ([`transpose8`]), so that the table is read and written 8 bytes at a time
+/// (writing it byte by byte, 12972 bytes apart for Wordle, took a third of the start-up of
+/// `optimal --game wordle`).
 fn transpose(rows: &[u8], guesses: usize, secrets: usize) -> Vec<u8> {
     use rayon::prelude::*;
     const TILE: usize = 64;
@@ -292,22 +295,59 @@ fn transpose(rows: &[u8], guesses: usize, secrets: usize) -> Vec<u8> {
     if guesses == 0 {
         return columns;
     }
+    let gb = guesses / 8 * 8;
     columns
         .par_chunks_mut(guesses * TILE)
         .enumerate()
         .for_each(|(b, out)| {
             let k0 = b * TILE;
             let width = out.len() / guesses;
-            for g0 in (0..guesses).step_by(TILE) {
-                for g in g0..(g0 + TILE).min(guesses) {
-                    let row = &rows[g * secrets + k0..g * secrets + k0 + width];
-                    for (j, &r) in row.iter().enumerate() {
-                        out[j * guesses + g] = r;
+            let kb = width / 8 * 8;
+            for g in (0..gb).step_by(8) {
+                for k in (0..kb).step_by(8) {
+                    let mut a = [0u64; 8];
+                    for (i, word) in a.iter_mut().enumerate() {
+                        let start = (g + i) * secrets + k0 + k;
+                        let mut bytes = [0u8; 8];
+                        bytes.copy_from_slice(&rows[start..start + 8]);
+                        *word = u64::from_le_bytes(bytes);
                     }
+                    for (j, word) in transpose8(a).iter().enumerate() {
+                        let start = (k + j) * guesses + g;
+                        out[start..start + 8].copy_from_slice(&word.to_le_bytes());
+                    }
+                }
+            }
+            // The edges: the last secrets of the block, the last guesses of every secret.
+            for j in 0..width {
+                let first = if j < kb { gb } else { 0 };
+                for g in first..guesses {
+                    out[j * guesses + g] = rows[g * secrets + k0 + j];
                 }
             }
         });
     columns
+}
+
+/// An 8 × 8 block of bytes transposed: byte `j` of word `i` becomes byte `i` of word `j`
+/// (by swapping 4 × 4, then 2 × 2, then 1 × 1 sub-blocks with masks).
+fn transpose8(mut x: [u64; 8]) -> [u64; 8] {
+    for i in 0..4 {
+        let t = ((x[i] >> 32) ^ x[i + 4]) & 0x0000_0000_ffff_ffff;
+        x[i] ^= t << 32;
+        x[i + 4] ^= t;
+    }
+    for i in [0, 1, 4, 5] {
+        let t = ((x[i] >> 16) ^ x[i + 2]) & 0x0000_ffff_0000_ffff;
+        x[i] ^= t << 16;
+        x[i + 2] ^= t;
+    }
+    for i in [0, 2, 4, 6] {
+        let t = ((x[i] >> 8) ^ x[i + 1]) & 0x00ff_00ff_00ff_00ff;
+        x[i] ^= t << 8;
+        x[i + 1] ^= t;
+    }
+    x
 }
 
 impl Rules for Table {
@@ -376,4 +416,37 @@ macro_rules! dispatch_rules {
             $crate::rules::AnyRules::Table($r) => $body,
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::transpose;
+
+    #[test]
+    fn transposes_every_shape() {
+        // Blocks of 8 × 8 and 64 secrets, with edges of every size on both sides.
+        for (guesses, secrets) in [
+            (0, 5),
+            (1, 1),
+            (7, 9),
+            (8, 8),
+            (13, 70),
+            (64, 64),
+            (100, 129),
+        ] {
+            let rows: Vec<u8> = (0..guesses * secrets)
+                .map(|i| (i * 37 % 251) as u8)
+                .collect();
+            let columns = transpose(&rows, guesses, secrets);
+            for g in 0..guesses {
+                for k in 0..secrets {
+                    assert_eq!(
+                        columns[k * guesses + g],
+                        rows[g * secrets + k],
+                        "{guesses} × {secrets}: guess {g}, secret {k}"
+                    );
+                }
+            }
+        }
+    }
 }

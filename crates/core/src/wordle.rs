@@ -82,6 +82,102 @@ pub fn score(guess: &[u8; LETTERS], secret: &[u8; LETTERS]) -> Feedback {
     Feedback(out)
 }
 
+/// Secrets laid out for scoring many at a time ([`Secrets::score_row`]): letter `j` of
+/// [`LANES`] secrets side by side, so that each step of the rule is one operation on a row
+/// of bytes (which the compiler turns into vector instructions).
+///
+/// ```
+/// use codebreak_core::wordle::{Secrets, score};
+/// let words = [*b"abide", *b"speed", *b"eerie"];
+/// let secrets = Secrets::new(&words);
+/// let mut out = [0u8; 3];
+/// for guess in [*b"speed", *b"crane", *b"eerie"] {
+///     secrets.score_row(&guess, &mut out);
+///     for (s, &r) in words.iter().zip(&out) {
+///         assert_eq!(score(&guess, s).0, r);
+///     }
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Secrets {
+    /// `chunks[c][j][x]`: letter `j` of secret `c * LANES + x` (0 past the last secret).
+    chunks: Vec<[[u8; LANES]; LETTERS]>,
+    len: usize,
+}
+
+/// Secrets scored at a time by [`Secrets::score_row`].
+pub const LANES: usize = 32;
+
+impl Secrets {
+    /// The secrets, laid out.
+    pub fn new(words: &[[u8; LETTERS]]) -> Secrets {
+        let mut chunks = vec![[[0u8; LANES]; LETTERS]; words.len().div_ceil(LANES)];
+        for (k, w) in words.iter().enumerate() {
+            for (j, &c) in w.iter().enumerate() {
+                chunks[k / LANES][j][k % LANES] = c;
+            }
+        }
+        Secrets {
+            chunks,
+            len: words.len(),
+        }
+    }
+
+    /// The reply to `guess` of every secret, into `out` (one reply index each, as [`score`]
+    /// gives it), [`LANES`] secrets at a time.
+    ///
+    /// Greens first. A letter of the guess that is not green then takes, left to right, the
+    /// places of the secret that hold it and are not green: it is yellow exactly when such
+    /// places outnumber the earlier yellow places of the guess with the same letter (letters
+    /// do not compete for places, and a green place holds its own guess letter).
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than the secrets.
+    pub fn score_row(&self, guess: &[u8; LETTERS], out: &mut [u8]) {
+        assert!(out.len() >= self.len, "one reply per secret");
+        // same[i][k]: guess letters i and k (k < i) are the same letter.
+        let mut same = [[false; LETTERS]; LETTERS];
+        for i in 0..LETTERS {
+            for k in 0..i {
+                same[i][k] = guess[k] == guess[i];
+            }
+        }
+        for (c, o) in self.chunks.iter().zip(out[..self.len].chunks_mut(LANES)) {
+            let mut green = [[0u8; LANES]; LETTERS];
+            let mut reply = [0u8; LANES];
+            for j in 0..LETTERS {
+                for x in 0..LANES {
+                    green[j][x] = u8::from(c[j][x] == guess[j]);
+                    reply[x] += green[j][x] * (GREEN * POW3[j]);
+                }
+            }
+            let mut yellow = [[0u8; LANES]; LETTERS];
+            for i in 0..LETTERS {
+                // Places not green holding letter i, less those earlier letters took.
+                let mut held = [0u8; LANES];
+                for j in 0..LETTERS {
+                    for x in 0..LANES {
+                        held[x] += u8::from(c[j][x] == guess[i]) & (1 - green[j][x]);
+                    }
+                }
+                for k in 0..i {
+                    if same[i][k] {
+                        for x in 0..LANES {
+                            held[x] -= yellow[k][x];
+                        }
+                    }
+                }
+                for x in 0..LANES {
+                    yellow[i][x] = u8::from(held[x] > 0) & (1 - green[i][x]);
+                    reply[x] += yellow[i][x] * (YELLOW * POW3[i]);
+                }
+            }
+            o.copy_from_slice(&reply[..o.len()]);
+        }
+    }
+}
+
 /// A reply in `G`/`Y`/`B` letters.
 pub fn format_reply(fb: Feedback) -> String {
     colours(fb)
@@ -355,14 +451,11 @@ pub fn list_game(
     let text = |w: &[u8; LETTERS]| String::from_utf8_lossy(w).into_owned();
     let mut table = vec![0u8; guesses.len() * secrets.len()];
     if !secrets.is_empty() {
+        let laid = Secrets::new(secrets);
         table
             .par_chunks_mut(secrets.len())
             .zip(guesses)
-            .for_each(|(row, guess)| {
-                for (r, secret) in row.iter_mut().zip(secrets) {
-                    *r = score(guess, secret).0;
-                }
-            });
+            .for_each(|(row, guess)| laid.score_row(guess, row));
     }
     crate::ListGame::new(crate::list::ListParts {
         name,
@@ -457,6 +550,32 @@ mod tests {
             }
         }
         assert_eq!(score(&w("crane"), &w("crane")), WIN);
+    }
+
+    #[test]
+    fn rows_score_like_one_pair_at_a_time() {
+        // Every pair of the original lists: guesses with and without repeated letters,
+        // against secrets with and without, and a last chunk of secrets not full.
+        let (guesses, secrets) = original_lists();
+        let secrets: Vec<[u8; LETTERS]> = secrets.iter().map(|t| w(t)).collect();
+        assert_ne!(secrets.len() % LANES, 0);
+        let laid = Secrets::new(&secrets);
+        let mut row = vec![0u8; secrets.len()];
+        for g in guesses.iter().map(|t| w(t)) {
+            laid.score_row(&g, &mut row);
+            for (s, &r) in secrets.iter().zip(&row) {
+                assert_eq!(r, score(&g, s).0, "{g:?} against {s:?}");
+            }
+        }
+        // Any bytes, not only letters.
+        let odd = [*b"AB-DE", *b"abcde", *b"--a--"];
+        let mut row = [0u8; 3];
+        for g in odd {
+            Secrets::new(&odd).score_row(&g, &mut row);
+            for (s, &r) in odd.iter().zip(&row) {
+                assert_eq!(r, score(&g, s).0);
+            }
+        }
     }
 
     #[test]

@@ -339,6 +339,9 @@ impl Search<'_> {
         if let Some(b) = self.options.bound {
             h.push_str(&format!(" bound={b}"));
         }
+        if self.options.depth_only {
+            h.push_str(" depth_only");
+        }
         h
     }
 

@@ -27,6 +27,7 @@
 pub mod bounds;
 mod certificate;
 pub mod checkpoint;
+mod depth;
 pub mod estimate;
 mod keys;
 pub mod memo;
@@ -95,6 +96,10 @@ pub struct OptimalSpec {
     /// Only totals below this matter (objective expected): see [`SearchOptions::bound`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<u64>,
+    /// Prove only that every secret is found within the depth limit: see
+    /// [`SearchOptions::depth_only`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub depth_only: bool,
 }
 
 /// Why an [`OptimalSpec`] was refused: the option's name and what is wrong with its value.
@@ -155,6 +160,7 @@ impl OptimalSpec {
             pool: self.pool.unwrap_or_default(),
             first_guess,
             bound: self.bound,
+            depth_only: self.depth_only,
             ..SearchOptions::default()
         })
     }
@@ -205,6 +211,10 @@ pub struct SearchOptions {
     /// [`SYMMETRY_MIN`]; 0 for every set, as tests of the symmetry do). Symmetry itself is
     /// switched off on the engine ([`codebreak_core::KernelOptions::symmetry`]).
     pub symmetry_min: Option<usize>,
+    /// Prove only that every secret is found within [`max_depth`](Self::max_depth) guesses
+    /// (or that none can be): the tree is the first strategy found that does, and its total
+    /// is not minimised. Needs a depth limit; excludes a bound.
+    pub depth_only: bool,
 }
 
 /// The smallest sets that try one guess per symmetry class, by default: below it finding the
@@ -380,6 +390,16 @@ pub enum SearchError {
         "a bound on the total needs objective expected: with objective worst, bound the worst case with a depth limit"
     )]
     BoundWithWorst,
+    /// Depth only without a depth limit.
+    #[error(
+        "depth only proves that every secret is found within a depth limit, and none was given: expected a max depth"
+    )]
+    DepthOnlyWithoutLimit,
+    /// Depth only with a bound on the total, which it does not minimise.
+    #[error(
+        "depth only does not minimise the total, so a bound on it means nothing: expected no bound"
+    )]
+    DepthOnlyWithBound,
     /// A first guess that is not a guess of the game.
     #[error("first guess number {index} is not a guess of {game}, which has {guesses}")]
     FirstGuess {
@@ -506,6 +526,12 @@ impl<'e> Search<'e> {
             return Err(SearchError::ConsistentPoolKnown {
                 game: game.to_string(),
             });
+        }
+        if options.depth_only && options.max_depth.is_none() {
+            return Err(SearchError::DepthOnlyWithoutLimit);
+        }
+        if options.depth_only && options.bound.is_some() {
+            return Err(SearchError::DepthOnlyWithBound);
         }
         if options.bound.is_some() && options.objective == Objective::Worst {
             return Err(SearchError::BoundWithWorst);
@@ -659,6 +685,11 @@ impl<'e> Search<'e> {
                 "certificates are made for whole games only: expected no history, first guess or bound".into(),
             ));
         }
+        if o.depth_only {
+            return Err(SearchError::TooLarge(
+                "certificates prove an optimum, and a depth-only search finds none: expected no depth only".into(),
+            ));
+        }
         if self.engine.game().hard() {
             return Err(SearchError::TooLarge(
                 "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
@@ -722,6 +753,8 @@ impl<'e> Search<'e> {
         let mut s = format!(
             "optimal ({}, pool {}",
             match o.objective {
+                _ if o.depth_only =>
+                    "depth only: every secret within the depth limit, the total not minimised",
                 Objective::Expected => "fewest guesses in all, then smallest worst case",
                 Objective::Worst => "smallest worst case, then fewest guesses",
             },
@@ -830,6 +863,7 @@ impl<'e> Search<'e> {
             first_guess: self.options.first_guess,
             root_moves: self.options.history.len(),
             symmetry_min: self.options.symmetry_min.unwrap_or(SYMMETRY_MIN),
+            depth_only: self.options.depth_only,
         }
     }
 
@@ -847,6 +881,19 @@ impl<'e> Search<'e> {
         let solver = |tagged: bool| self.solver(&parts, tagged);
         let moves = || self.options.history.clone();
         let interrupted = |_: Interrupted| SearchError::Interrupted;
+        if self.options.depth_only {
+            let s = solver(true);
+            s.feasible(&all, &mut moves(), limit)
+                .map_err(interrupted)?
+                .ok_or(SearchError::Infeasible {
+                    max_depth: limit + played,
+                })?;
+            let mut hist = vec![0];
+            let root = s
+                .depth_tree(&all, &mut moves(), limit, &mut hist)
+                .map_err(interrupted)?;
+            return Ok((root, depth::value_of(&hist, played as usize), hist));
+        }
         match self.options.objective {
             Objective::Expected => {
                 let s = solver(self.options.max_depth.is_some());

@@ -38,6 +38,21 @@ pub(crate) struct Choice {
     pub(crate) guess: u32,
 }
 
+impl Choice {
+    /// The order choices are tried in: best bound first, then smallest spread, then lowest
+    /// index, as one integer (a spread past 2^32, from sets of more than 65536 secrets, only
+    /// loses its order among equal bounds).
+    pub(crate) fn order(&self) -> u128 {
+        (u128::from(self.lb) << 64)
+            | (u128::from(self.spread.min(u32::MAX.into())) << 32)
+            | u128::from(self.guess)
+    }
+}
+
+/// A depth-only search sorts only this many choices of a node at first (see
+/// [`Solver::depth_only`]).
+pub(crate) const SORT_FIRST: usize = 32;
+
 /// Which guesses to score at a node.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Side {
@@ -325,13 +340,14 @@ impl<R: Rules> Solver<'_, R> {
                 .filter_map(|&g| scorer.choose(g, &mut scratch))
                 .collect()
         };
-        // One integer key, quicker to compare than the tuple (a spread past 2^32, from sets
-        // of more than 65536 secrets, only loses its order among equal bounds).
-        choices.sort_unstable_by_key(|c| {
-            (u128::from(c.lb) << 64)
-                | (u128::from(c.spread.min(u32::MAX.into())) << 32)
-                | u128::from(c.guess)
-        });
+        // A depth-only search stops at the first guess that works: the best few are sorted,
+        // and the rest only if they are reached.
+        if self.depth_only && choices.len() > SORT_FIRST {
+            choices.select_nth_unstable_by_key(SORT_FIRST, Choice::order);
+            choices[..SORT_FIRST].sort_unstable_by_key(Choice::order);
+        } else {
+            choices.sort_unstable_by_key(Choice::order);
+        }
         if best_only {
             choices.truncate(1);
         }

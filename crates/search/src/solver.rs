@@ -19,7 +19,7 @@ use crate::table::ScoreTable;
 /// Sets at least this large try their guesses on several threads.
 const PARALLEL_MIN: usize = 64;
 /// Sets up to this size try the guesses that could be the secret first.
-const INSIDE_FIRST_MAX: usize = 40;
+pub(crate) const INSIDE_FIRST_MAX: usize = 40;
 /// Sets at least this large get a greedy upper bound before the exact search.
 const GREEDY_MIN: usize = 100;
 
@@ -64,6 +64,9 @@ pub struct Solver<'a, R: Rules> {
     pub root_moves: usize,
     /// Sets at least this large try one guess per symmetry class.
     pub symmetry_min: usize,
+    /// A depth-only search ([`crate::depth`]): [`choices`](Self::choices) sorts only the
+    /// best [`SORT_FIRST`](crate::ordering::SORT_FIRST) choices.
+    pub depth_only: bool,
 }
 
 /// A guess being evaluated: its place in the bound order, and the bound other threads may

@@ -275,8 +275,66 @@ fn search_matches_brute_force(game: &Game) {
     }
 }
 
+/// The depth-only search finds a strategy within each depth exactly when the brute force
+/// does (with symmetry as by default and at every set), and its tree verifies within it.
+fn depth_only_matches_brute_force(game: &Game) {
+    let engine = AnyEngine::new(game).unwrap();
+    let secrets = engine.space().secrets().to_vec();
+    let mut brute = Brute {
+        engine: &engine,
+        objective: Objective::Worst,
+        memo: HashMap::new(),
+    };
+    let least = brute.solve(&secrets, 64).map(|(_, w)| w);
+    for depth in 1..=least.unwrap_or(3) as u32 + 1 {
+        let want = brute.solve(&secrets, depth).is_some();
+        assert_eq!(
+            want,
+            least.is_some_and(|w| w <= depth.into()),
+            "{game} {depth}"
+        );
+        for symmetry_min in [None, Some(0)] {
+            let options = SearchOptions {
+                max_depth: Some(depth),
+                depth_only: true,
+                symmetry_min,
+                ..Default::default()
+            };
+            let what = format!("{game} within {depth}, symmetry from {symmetry_min:?}");
+            match Search::new(&engine, options, false).unwrap().run() {
+                Ok(sol) => {
+                    assert!(want, "{what}: the brute force finds no strategy");
+                    let check = codebreak_tree::verify(game, &sol.tree.root)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_eq!((check.total, check.worst), (sol.total, sol.worst), "{what}");
+                    assert!(sol.worst <= depth as usize, "{what}: worst {}", sol.worst);
+                    assert_eq!(sol.secrets, secrets.len() as u64, "{what}");
+                }
+                Err(codebreak_search::SearchError::Infeasible { max_depth }) => {
+                    assert!(!want, "{what}: the brute force finds a strategy");
+                    assert_eq!(max_depth, depth, "{what}");
+                }
+                Err(e) => panic!("{what}: {e}"),
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_games_are_found_within_a_depth_as_the_brute_force_says(
+        (layout, end) in shape(),
+        guesses in 2usize..=9,
+        secrets in 2usize..=12,
+        replies in 2usize..=3,
+        seed in any::<u64>(),
+    ) {
+        let game = generate(layout, end, guesses, secrets, replies, seed);
+        prop_assume!(game.is_some());
+        depth_only_matches_brute_force(&game.unwrap());
+    }
 
     #[test]
     fn generated_games_play_only_legal_guesses(

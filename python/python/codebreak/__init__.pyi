@@ -244,6 +244,7 @@ def optimal(
     force: bool = False,
     first_guess: Optional[str] = None,
     bound: Optional[int] = None,
+    depth_only: bool = False,
     history: Optional[History] = None,
 ) -> Report: ...
 def openers(

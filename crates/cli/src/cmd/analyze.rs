@@ -159,6 +159,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
             analysis,
             effort: None,
             self_check,
+            total_minimised: None,
             position: None,
         })
         .collect();

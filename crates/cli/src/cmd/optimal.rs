@@ -24,6 +24,7 @@ Examples:
   codebreak optimal --tree - --format compact > mm46.txt   # the figures go to standard error
   codebreak optimal --pegs 4 --colors 7 --checkpoint mm47.ckpt   # Ctrl-C saves; --resume mm47.ckpt continues
   codebreak optimal --game wordle --first-guess salet --objective worst   # worst 5 after SALET
+  codebreak optimal --game wordle --first-guess salet --max-depth 5 --depth-only   # within 5, total not minimised
   codebreak optimal --game-file examples/games/coins.toml --objective worst   # 3 weighings
   codebreak optimal --history 1122:1B0W --tree sub.json   # the optimum below a position, and the whole game's figures
   codebreak optimal --game wordle --openers --bound 7930 --checkpoint w.ckpt   # every opener below 7930; --resume w.ckpt continues";
@@ -67,6 +68,11 @@ pub struct OptimalArgs {
     /// opener is valued below N: its total, or "at least N".
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::args::ranged::<u64>(codebreak_search::BOUND))]
     pub bound: Option<u64>,
+    /// With --max-depth D: prove only that every secret is found within D guesses (or that
+    /// none can be), keeping the first strategy found. Its tree verifies; its total is not
+    /// minimised (`total_minimised: false` in --json).
+    #[arg(long, conflicts_with_all = ["openers", "bound", "certificate"])]
+    pub depth_only: bool,
     /// Value every opener (objective expected): its least total, or a lower bound (at least
     /// --bound N, else at least one more than the best). Each result is appended to
     /// CHECKPOINT.openers as it is known, so --resume continues opener by opener.
@@ -151,12 +157,12 @@ fn default_checkpoint(game: &Game, a: &OptimalArgs) -> PathBuf {
         a.first_guess,
         a.openers,
         a.bound,
-    ) + a
-        .history
-        .as_deref()
-        .map(|h| format!("|{h}"))
-        .unwrap_or_default()
-        .as_str();
+    ) + if a.depth_only { "|depth-only" } else { "" }
+        + a.history
+            .as_deref()
+            .map(|h| format!("|{h}"))
+            .unwrap_or_default()
+            .as_str();
     let mut h: u32 = 0x811c_9dc5;
     for b in spec.bytes() {
         h = (h ^ b as u32).wrapping_mul(0x0100_0193);
@@ -176,13 +182,18 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     if let Some(path) = &a.certificate {
         check_output("--certificate", path)?;
     }
-    // An interrupted resumed run saves where it resumed from, unless told otherwise.
-    let checkpoint = a
-        .checkpoint
-        .clone()
-        .or_else(|| a.resume.clone())
-        .unwrap_or_else(|| default_checkpoint(&game, &a));
-    check_output("--checkpoint", &checkpoint)?;
+    // An interrupted resumed run saves where it resumed from, unless told otherwise. The
+    // default name, in the current directory, fingerprints the game's whole table (30 ms
+    // for Wordle): it is made only when a checkpoint is written.
+    let given = a.checkpoint.clone().or_else(|| a.resume.clone());
+    if let Some(path) = &given {
+        check_output("--checkpoint", path)?;
+    }
+    let checkpoint = || {
+        given
+            .clone()
+            .unwrap_or_else(|| default_checkpoint(&game, &a))
+    };
     let engine = AnyEngine::new(&game).bad_input()?;
     let first_guess = match &a.first_guess {
         None => None,
@@ -212,6 +223,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         bound: a.bound,
         history: played.iter().map(|&(_, i)| i).collect(),
         symmetry_min: None,
+        depth_only: a.depth_only,
     };
     let search = Search::new(&engine, options, a.force).map_err(|e| match e {
         SearchError::TooLarge(_) => {
@@ -233,7 +245,13 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
     }
     if a.openers {
-        return crate::cmd::openers::run(&search, &engine, &checkpoint, a.resume.is_some(), a.json);
+        return crate::cmd::openers::run(
+            &search,
+            &engine,
+            &checkpoint(),
+            a.resume.is_some(),
+            a.json,
+        );
     }
     if let Some(path) = &a.resume {
         let n = search
@@ -264,6 +282,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     let solution = match result {
         Ok(s) => s,
         Err(SearchError::Interrupted) => {
+            let checkpoint = checkpoint();
             let n = search
                 .save_checkpoint(&checkpoint)
                 .map_err(|e| Failure::BadInput(e.into()))?;
@@ -312,6 +331,7 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         analysis: &analysis,
         effort: Some(solution.effort()),
         self_check,
+        total_minimised: a.depth_only.then_some(false),
         position: a
             .history
             .as_ref()
