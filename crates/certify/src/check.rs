@@ -22,6 +22,13 @@ pub struct Report {
     pub roots: Vec<(u32, Option<u64>)>,
     /// What the search minimised, from the header.
     pub objective: String,
+    /// The moves before the position the root claims are about (`GUESS:REPLY,...`), when
+    /// it is not the whole game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<String>,
+    /// The guess the root claims' strategies all play next, when they are restricted to one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
 }
 
 impl Report {
@@ -237,6 +244,58 @@ fn words(bound: Option<u64>) -> String {
     }
 }
 
+/// What every claim's check shares.
+struct Ctx<'a> {
+    game: &'a Game,
+    space: &'a codebreak_core::CodeSpace,
+    rules: &'a Rules,
+    pool: Pool,
+    claims: &'a [Claim],
+    /// `root[k]`: claim `k` is a root claim restricted to the first guess, which no claim
+    /// may refer to.
+    restricted: Vec<bool>,
+    first_guess: Option<u32>,
+    /// Wordle's hard mode: each guess's letters (`None` for a code that is no word).
+    words: Option<Vec<Option<[u8; codebreak_core::wordle::LETTERS]>>>,
+}
+
+impl Ctx<'_> {
+    /// The moves as codes and replies, after checking that each is a guess and a reply of
+    /// the game.
+    fn moves(&self, moves: &[(u32, u8)]) -> Result<Vec<(Code, Feedback)>, String> {
+        moves
+            .iter()
+            .map(|&(g, r)| {
+                if g >= self.rules.guesses || r as usize >= self.game.feedback().count() {
+                    return Err(format!(
+                        "move ({g}, {r}) is not a guess of the game and one of its replies"
+                    ));
+                }
+                Ok((self.space.code(g), Feedback(r)))
+            })
+            .collect()
+    }
+
+    /// Hard mode's rule after a claim's moves (`None` when hard mode is off), after checking
+    /// that the claim gives its moves exactly when hard mode is on.
+    fn hard_rule(&self, c: &Claim) -> Result<Option<codebreak_core::wordle::HardMode>, String> {
+        match (&self.words, &c.moves) {
+            (None, None) => Ok(None),
+            (None, Some(_)) => Err("moves are given, but hard mode is off".into()),
+            (Some(_), None) => Err("no moves are given, which hard mode needs".into()),
+            (Some(_), Some(m)) => Ok(self.game.hard_mode(&self.moves(m)?)),
+        }
+    }
+
+    /// Whether hard mode's `rule` allows guess `g`.
+    fn allows(&self, rule: &codebreak_core::wordle::HardMode, g: u32) -> bool {
+        match &self.words {
+            Some(words) => words[g as usize].is_none_or(|w| rule.allows(&w)),
+            None => true,
+        }
+    }
+}
+
 /// Checks every claim reachable from the root claims of `cert`, a certificate about `game`.
 /// Fails at the first claim (breadth first from the roots) that does not hold, naming its
 /// position by the guesses and replies that lead to it.
@@ -248,15 +307,46 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
             serde_json::to_string(&h.game).unwrap_or_default()
         )));
     }
-    if game.hard() {
-        return Err(CertError::Game(
-            "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
-        ));
-    }
     let rules = Rules::new(game)?;
     let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
-    let all: Vec<u32> = space.secrets().to_vec();
     let claims = &cert.claims;
+    let mut ctx = Ctx {
+        game,
+        space: &space,
+        rules: &rules,
+        pool: h.pool,
+        claims,
+        restricted: vec![false; claims.len()],
+        first_guess: h.first_guess,
+        words: game.hard().then(|| {
+            (0..rules.guesses)
+                .map(|g| game.wordle_word(&space.code(g)))
+                .collect()
+        }),
+    };
+    // The position's secrets: those that get every move's reply.
+    let history = ctx
+        .moves(&h.history)
+        .map_err(|w| CertError::Game(format!("the header's history: {w}")))?;
+    let all: Vec<u32> = space
+        .secrets()
+        .iter()
+        .copied()
+        .filter(|&x| h.history.iter().all(|&(g, r)| rules.reply(g, x) == r))
+        .collect();
+    if all.is_empty() {
+        return Err(CertError::Game(
+            "no secret gets the replies of the header's history".into(),
+        ));
+    }
+    if let Some(g) = h.first_guess
+        && g >= rules.guesses
+    {
+        return Err(CertError::Game(format!(
+            "first guess number {g} is not a guess of {game}"
+        )));
+    }
+    let root_rule = game.hard_mode(&history);
     // How each claim was first reached: (claim, guess, reply).
     let mut parent: Vec<Option<(u32, u32, u8)>> = vec![None; claims.len()];
     let mut queued = vec![false; claims.len()];
@@ -270,11 +360,20 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
         };
         if c.secrets != all {
             return Err(CertError::Game(format!(
-                "root claim {r} is about {} secrets, not every secret of the game ({})",
+                "root claim {r} is about {} secrets, not every secret of the position ({})",
                 c.secrets.len(),
                 all.len()
             )));
         }
+        let rule = ctx
+            .hard_rule(c)
+            .map_err(|w| CertError::Game(format!("root claim {r}: {w}")))?;
+        if rule != root_rule {
+            return Err(CertError::Game(format!(
+                "root claim {r}: its moves are not the header's history"
+            )));
+        }
+        ctx.restricted[r as usize] = h.first_guess.is_some();
         if !queued[r as usize] {
             queued[r as usize] = true;
             queue.push(r);
@@ -285,16 +384,13 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     let mut checked = 0;
     let mut level: Vec<u32> = queue;
     while !level.is_empty() {
-        let results: Vec<_> = level
-            .par_iter()
-            .map(|&k| check_claim(game, &space, &rules, h.pool, claims, &claims[k as usize]))
-            .collect();
+        let results: Vec<_> = level.par_iter().map(|&k| check_claim(&ctx, k)).collect();
         let mut next = Vec::new();
         for (&k, result) in level.iter().zip(results) {
             let c = &claims[k as usize];
             let refs = result.map_err(|why| CertError::Claim {
                 claim: k,
-                position: position(game, &space, &parent, k),
+                position: position(game, &space, &h.history, &parent, k),
                 secrets: c.secrets.len(),
                 depth: c.depth,
                 bound: words(c.bound),
@@ -311,6 +407,12 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
         }
         level = next;
     }
+    let format_moves = |m: &[(Code, Feedback)]| {
+        m.iter()
+            .map(|(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(*f)))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     Ok(Report {
         secrets: all.len(),
         claims: claims.len(),
@@ -321,6 +423,8 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
             .map(|&r| (claims[r as usize].depth, claims[r as usize].bound))
             .collect(),
         objective: h.objective.clone(),
+        history: (!history.is_empty()).then(|| format_moves(&history)),
+        first_guess: h.first_guess.map(|g| game.format_code(&space.code(g))),
     })
 }
 
@@ -328,6 +432,7 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
 fn position(
     game: &Game,
     space: &codebreak_core::CodeSpace,
+    history: &[(u32, u8)],
     parent: &[Option<(u32, u32, u8)>],
     mut k: u32,
 ) -> String {
@@ -340,6 +445,13 @@ fn position(
         ));
         k = p;
     }
+    moves.extend(history.iter().rev().map(|&(g, r)| {
+        format!(
+            "{} {}",
+            game.format_code(&space.code(g)),
+            game.format_feedback(Feedback(r))
+        )
+    }));
     if moves.is_empty() {
         return "root".into();
     }
@@ -348,14 +460,10 @@ fn position(
 }
 
 /// Checks one claim; returns the claims its justifications use, as (guess, reply, claim).
-fn check_claim(
-    game: &Game,
-    space: &codebreak_core::CodeSpace,
-    rules: &Rules,
-    pool: Pool,
-    claims: &[Claim],
-    c: &Claim,
-) -> Result<Vec<(u32, u8, u32)>, String> {
+fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
+    let (game, space, rules, claims) = (ctx.game, ctx.space, ctx.rules, ctx.claims);
+    let c = &claims[k as usize];
+    let rule = ctx.hard_rule(c)?;
     let s = &c.secrets;
     let n = s.len();
     if n == 0 {
@@ -385,12 +493,20 @@ fn check_claim(
     let d = c.depth - 1;
     // Guesses that cannot be the secret all cost at least `outside`: when that reaches the
     // bound, only those that can be the secret are gone through.
-    let inside_only = pool == Pool::Consistent || rules.outside(n, d) >= bound;
-    let pool: Vec<u32> = if inside_only {
+    let inside_only = ctx.pool == Pool::Consistent || rules.outside(n, d) >= bound;
+    let mut pool: Vec<u32> = if inside_only {
         s.iter().copied().filter(|&g| g < rules.guesses).collect()
     } else {
         (0..rules.guesses).collect()
     };
+    // Hard mode: the guesses its rule allows after the claim's moves.
+    if let Some(rule) = &rule {
+        pool.retain(|&g| ctx.allows(rule, g));
+    }
+    // A root claim about the strategies that play the first guess: that guess only.
+    if ctx.restricted[k as usize] {
+        pool.retain(|&g| Some(g) == ctx.first_guess);
+    }
     let code = |g: u32| game.format_code(&space.code(g));
     for w in c.guesses.windows(2) {
         if w[0].guess >= w[1].guess {
@@ -472,6 +588,21 @@ fn check_claim(
                             claims.len()
                         )));
                     };
+                    if ctx.restricted[to as usize] {
+                        return Err(why(format!(
+                            "refers to claim {to}, a root claim about the strategies that play the first guess only"
+                        )));
+                    }
+                    if rule.is_some() {
+                        let mut after = c.moves.clone().unwrap_or_default();
+                        after.push((g, r));
+                        let want = game.hard_mode(&ctx.moves(&after).map_err(&why)?);
+                        if ctx.hard_rule(sub).map_err(&why)? != want {
+                            return Err(why(format!(
+                                "claim {to}: hard mode's rule after its moves is not the rule after this reply"
+                            )));
+                        }
+                    }
                     let class: Vec<u32> = s
                         .iter()
                         .copied()

@@ -13,6 +13,7 @@
 
 use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why};
 use codebreak_core::symmetry::Symmetry;
+use codebreak_core::wordle::HardMode;
 use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, Pool, Rules};
 use rustc_hash::FxHashMap;
 
@@ -41,12 +42,15 @@ impl From<Interrupted> for ProveError {
     }
 }
 
+/// A claim proved: (depth, bound, number, hard mode's rule).
+type Known = (u32, u64, u32, Option<HardMode>);
+
 /// The claims proved so far.
 pub(crate) struct Prover<'a, 's, R: Rules> {
     pub(crate) s: &'s Solver<'a, R>,
     claims: Vec<Claim>,
-    /// Claims by their set of secrets: (depth, bound, number).
-    index: FxHashMap<Vec<u32>, Vec<(u32, u64, u32)>>,
+    /// Claims by their set of secrets.
+    index: FxHashMap<Vec<u32>, Vec<Known>>,
     /// Whether renamings of colours and positions are symmetries (built-in peg games).
     peg: bool,
 }
@@ -62,8 +66,15 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         }
     }
 
-    /// The certificate with these root claims.
-    pub(crate) fn finish(self, roots: Vec<u32>, objective: &str) -> Certificate {
+    /// The certificate with these root claims, about the position after `history`, and
+    /// when `first_guess` is given about the strategies that play it next.
+    pub(crate) fn finish(
+        self,
+        roots: Vec<u32>,
+        objective: &str,
+        history: &[(u32, Feedback)],
+        first_guess: Option<u32>,
+    ) -> Certificate {
         Certificate {
             header: Header {
                 format: codebreak_certify::FORMAT.into(),
@@ -72,6 +83,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 pool: self.s.pool,
                 objective: objective.into(),
                 roots,
+                history: history.iter().map(|&(g, f)| (g, f.0)).collect(),
+                first_guess,
             },
             claims: self.claims,
         }
@@ -100,10 +113,34 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         smaller: bool,
     ) -> Result<(u32, Option<Renaming>), ProveError> {
         if let Some((set, mut moves, back)) = self.canonical(s, history) {
-            let id = self.prove_here(&set, &mut moves, d, bound, smaller)?;
+            let id = self.prove_here(&set, &mut moves, d, bound, smaller, None)?;
             return Ok((id, Some(back)));
         }
-        Ok((self.prove_here(s, history, d, bound, smaller)?, None))
+        Ok((self.prove_here(s, history, d, bound, smaller, None)?, None))
+    }
+
+    /// Proves a root claim: that the secrets `s` of the position after `history` need at
+    /// least `bound` within `d`, for the strategies that play `first_guess` next when it is
+    /// given (a claim no other claim may use).
+    pub(crate) fn prove_root(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<(u32, Feedback)>,
+        d: u32,
+        bound: u64,
+        first_guess: Option<u32>,
+    ) -> Result<u32, ProveError> {
+        self.prove_here(s, history, d, bound, false, first_guess)
+    }
+
+    /// Hard mode's rule after `history`, or `None` when it is off.
+    fn hard_rule(&self, history: &[(u32, Feedback)]) -> Option<HardMode> {
+        let e = self.s.e;
+        if !e.game().hard() {
+            return None;
+        }
+        let moves: Vec<(Code, Feedback)> = history.iter().map(|&(g, f)| (e.code(g), f)).collect();
+        e.game().hard_mode(&moves)
     }
 
     /// The canonical renaming of the position (see [`keys`](crate::keys)): its secrets, its
@@ -156,7 +193,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         ))
     }
 
-    /// [`prove`](Self::prove) of the position as it is.
+    /// [`prove`](Self::prove) of the position as it is; with `only`, of the strategies that
+    /// play that guess next (a claim kept out of the index, as no other may use it).
     fn prove_here(
         &mut self,
         s: &Candidates<R::Packed>,
@@ -164,11 +202,15 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         d: u32,
         bound: u64,
         smaller: bool,
+        only: Option<u32>,
     ) -> Result<u32, ProveError> {
-        if let Some(known) = self.index.get(s.indices()) {
-            for &(kd, kb, id) in known {
-                if kb >= bound && (kd == d || (smaller && kd > d)) {
-                    return Ok(id);
+        let rule = self.hard_rule(history);
+        if only.is_none()
+            && let Some(known) = self.index.get(s.indices())
+        {
+            for (kd, kb, id, kr) in known {
+                if *kb >= bound && (*kd == d || (smaller && *kd > d)) && *kr == rule {
+                    return Ok(*id);
                 }
             }
         }
@@ -185,13 +227,18 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 INFINITE => INF,
                 v => total(v),
             };
-            let pool: Vec<u32> = if self.s.pool == Pool::Consistent
+            let mut pool: Vec<u32> = if self.s.pool == Pool::Consistent
                 || (e.game().end() == End::Guess && outside >= bound)
             {
                 e.consistent_guesses(s).to_vec()
+            } else if e.game().hard() {
+                e.pool_all(history)
             } else {
                 self.s.all_codes.clone()
             };
+            if only.is_some() {
+                pool.retain(|&g| Some(g) == only);
+            }
             let win = (e.game().end() == End::Guess).then_some(self.s.win);
             let mut hist = [0u32; HIST_LEN];
             let mut alike: FxHashMap<Vec<u8>, u32> = FxHashMap::default();
@@ -248,11 +295,16 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             bound: (bound != INF).then_some(bound),
             secrets: s.indices().to_vec(),
             guesses: proofs,
+            moves: rule
+                .is_some()
+                .then(|| history.iter().map(|&(g, f)| (g, f.0)).collect()),
         });
-        self.index
-            .entry(s.indices().to_vec())
-            .or_default()
-            .push((d, bound, id));
+        if only.is_none() {
+            self.index
+                .entry(s.indices().to_vec())
+                .or_default()
+                .push((d, bound, id, rule));
+        }
         Ok(id)
     }
 
