@@ -34,6 +34,10 @@ pub struct RunArgs {
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
+    /// Also write each job's certificate of optimality (RESULTS/ID.cert) before its result,
+    /// for `shard merge --certificate` (a job done without it is solved again).
+    #[arg(long)]
+    pub certificate: bool,
     /// Stop each job after N search nodes, as Ctrl-C does (for tests of resumption).
     #[arg(long, value_name = "N", hide = true)]
     pub node_limit: Option<u64>,
@@ -66,6 +70,7 @@ pub fn run(a: RunArgs) -> Result<(), Failure> {
         node_limit: a.node_limit,
         stop: Some(&STOP),
         log: Some(&log),
+        certificate: a.certificate,
     };
     let threads = (a.jobs as usize).min(todo.len()).max(1);
     std::thread::scope(|scope| {
