@@ -9,6 +9,13 @@ use crate::{CertError, Certificate, Claim, Renaming, Why};
 /// "No strategy": larger than any total.
 const INF: u64 = u64::MAX;
 
+thread_local! {
+    /// [`Rules::cheap_all`]'s counts, one per (reply, guess), each the call's stamp (high 16
+    /// bits) and a count (low 16 bits); a count with another stamp is 0. The last stamp.
+    static COUNTS: std::cell::RefCell<(u16, Vec<u32>)> =
+        const { std::cell::RefCell::new((0, Vec::new())) };
+}
+
 /// What a certificate proves about the whole game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Report {
@@ -94,6 +101,17 @@ struct Rules {
     secrets: usize,
     /// `table[guess * secrets + ord]`: the reply's index.
     table: Vec<u8>,
+    /// The same transposed, `columns[ord * guesses + guess]`: a secret's reply to every
+    /// guess, in order.
+    columns: Vec<u8>,
+    /// One more than the largest reply index in the table.
+    replies: usize,
+    /// In a peg game of at most 2^22 possible codes: `radix[key]` is the index of the code
+    /// whose pegs, read as digits in base `colors`, make `key` (`u32::MAX`: none); renamings
+    /// look their images up here. Empty otherwise.
+    radix: Vec<u32>,
+    /// Colours of the game (the base of `radix`'s keys).
+    colors: u64,
     /// The winning reply's index (`None` when the game ends as soon as the secret is known).
     win: Option<u8>,
     /// `cap[d]`: most secrets any strategy can tell apart within `d` guesses.
@@ -178,12 +196,36 @@ impl Rules {
                 *f = total;
             }
         }
+        let mut columns = vec![0u8; table.len()];
+        columns
+            .par_chunks_mut(guesses.max(1) as usize)
+            .enumerate()
+            .for_each(|(o, column)| {
+                for (g, cell) in column.iter_mut().enumerate() {
+                    *cell = table[g * secrets + o];
+                }
+            });
+        let replies = table.iter().copied().max().map_or(1, |r| r as usize + 1);
+        let colors = game.colors() as u64;
+        let mut radix = Vec::new();
+        let possible = colors.checked_pow(game.pegs() as u32);
+        if game.list().is_none() && possible.is_some_and(|p| p <= 1 << 22) {
+            radix = vec![u32::MAX; possible.unwrap_or(0) as usize];
+            for (i, c) in space.codes().iter().enumerate() {
+                let key = c.pegs().iter().fold(0u64, |k, &p| k * colors + p as u64);
+                radix[key as usize] = i as u32;
+            }
+        }
         Ok(Rules {
             branching: (!known).then_some(b),
             guesses,
             ord,
             secrets,
             table,
+            columns,
+            replies,
+            radix,
+            colors,
             win,
             cap,
             fill,
@@ -229,6 +271,50 @@ impl Rules {
     fn row(&self, guess: u32) -> &[u8] {
         let start = guess as usize * self.secrets;
         &self.table[start..start + self.secrets]
+    }
+
+    /// The counting bound of every guess (by index) on the secrets numbered `ords`, with `d`
+    /// guesses left after it: `n` plus its classes' counting bounds, the winning one aside
+    /// (what the loop of [`check_claim`] computes guess by guess), for at most 65 535 secrets
+    /// (the counts are 16 bits). One pass over the secrets' columns: each secret adds to its
+    /// class's count, and to the guess's bound what one more secret adds to that class's
+    /// (the counts carry a stamp of the call instead of being cleared).
+    fn cheap_all(&self, ords: &[u32], d: u32) -> Vec<u64> {
+        let guesses = self.guesses as usize;
+        let mut out = vec![ords.len() as u64; guesses];
+        // `step[k]`: what a class's counting bound grows by from k secrets to k + 1.
+        let step: Vec<u64> = (0..ords.len())
+            .map(|k| match self.count(k + 1, d) {
+                INF => INF,
+                c => c - self.count(k, d),
+            })
+            .collect();
+        let win = self.win.map_or(usize::MAX, usize::from);
+        COUNTS.with(|cell| {
+            let (stamp, counts) = &mut *cell.borrow_mut();
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                counts.fill(0);
+                *stamp = 1;
+            }
+            if counts.len() < self.replies * guesses {
+                counts.resize(self.replies * guesses, 0);
+            }
+            let mark = u32::from(*stamp) << 16;
+            for &o in ords {
+                let column = &self.columns[o as usize * guesses..][..guesses];
+                for (g, &r) in column.iter().enumerate() {
+                    if r as usize == win {
+                        continue;
+                    }
+                    let c = &mut counts[r as usize * guesses + g];
+                    let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
+                    out[g] = out[g].saturating_add(step[k as usize]);
+                    *c = mark | (k + 1);
+                }
+            }
+        });
+        out
     }
 
     fn reply(&self, guess: u32, secret: u32) -> u8 {
@@ -522,6 +608,9 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
     let ords: Vec<u32> = s.iter().map(|&x| rules.ord[x as usize]).collect();
     let mut sizes = [0usize; 256];
     let mut touched: Vec<u8> = Vec::with_capacity(256);
+    // Going through every guess: the counting bounds of all of them at once, secret by
+    // secret (the table read in order); through the secrets only, guess by guess.
+    let cheaps = (!inside_only && n <= u16::MAX as usize).then(|| rules.cheap_all(&ords, d));
     for &g in &pool {
         let entry = match entries.peek() {
             Some(e) if e.guess == g => entries.next(),
@@ -533,6 +622,9 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
             }
             _ => None,
         };
+        if cheaps.as_ref().is_some_and(|c| c[g as usize] >= bound) {
+            continue;
+        }
         // The counting bound of every class the guess leaves.
         for &r in &touched {
             sizes[r as usize] = 0;
@@ -611,7 +703,7 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
                     let same = match &cref.renaming {
                         None => sub.secrets == class,
                         Some(t) => {
-                            let apply = renamer(game, space, t).map_err(&why)?;
+                            let apply = renamer(game, space, rules, t).map_err(&why)?;
                             let mut image = sub
                                 .secrets
                                 .iter()
@@ -713,6 +805,7 @@ fn same_split(rules: &Rules, s: &[u32], a: u32, b: u32) -> bool {
 fn renamer<'a>(
     game: &Game,
     space: &'a codebreak_core::CodeSpace,
+    rules: &'a Rules,
     r: &'a Renaming,
 ) -> Result<impl Fn(u32) -> Option<u32> + 'a, String> {
     if game.list().is_some()
@@ -737,6 +830,16 @@ fn renamer<'a>(
     }
     Ok(move |i: u32| -> Option<u32> {
         let c = space.code(i);
+        if !rules.radix.is_empty() {
+            let key = r.positions.iter().fold(0u64, |k, &at| {
+                k * rules.colors + r.colors[c.pegs()[at as usize] as usize] as u64
+            });
+            return rules
+                .radix
+                .get(key as usize)
+                .copied()
+                .filter(|&x| x != u32::MAX);
+        }
         let mut img = c;
         for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
             *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
@@ -756,7 +859,7 @@ fn symmetric(
     o: u32,
     r: &Renaming,
 ) -> Result<(), String> {
-    let apply = renamer(game, space, r)?;
+    let apply = renamer(game, space, rules, r)?;
     if apply(g) != Some(o) {
         return Err("it does not map the one guess onto the other".into());
     }
@@ -775,4 +878,38 @@ fn symmetric(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::GameSpec;
+
+    /// The counting bounds of every guess at once agree with those computed guess by guess,
+    /// on sets of every size and depths from none left to plenty.
+    #[test]
+    fn cheap_all_agrees_with_each_guess_alone() {
+        for spec in [GameSpec::mastermind(3, 4), GameSpec::bulls(3, 6)] {
+            let game = Game::new(&spec).unwrap();
+            let rules = Rules::new(&game).unwrap();
+            let n = rules.secrets as u32;
+            for (step, d) in [(1, 0), (3, 1), (5, 2), (7, 5)] {
+                let ords: Vec<u32> = (0..n).step_by(step).collect();
+                let all = rules.cheap_all(&ords, d);
+                for g in 0..rules.guesses {
+                    let mut sizes = [0usize; 256];
+                    for &o in &ords {
+                        sizes[rules.row(g)[o as usize] as usize] += 1;
+                    }
+                    let mut cheap = ords.len() as u64;
+                    for (r, &k) in sizes.iter().enumerate() {
+                        if k > 0 && Some(r as u8) != rules.win {
+                            cheap = cheap.saturating_add(rules.count(k, d));
+                        }
+                    }
+                    assert_eq!(all[g as usize], cheap, "{spec:?} guess {g} step {step}");
+                }
+            }
+        }
+    }
 }

@@ -53,17 +53,102 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     index: FxHashMap<Vec<u32>, Vec<Known>>,
     /// Whether renamings of colours and positions are symmetries (built-in peg games).
     peg: bool,
+    /// Every secret's reply to every guess, secret by secret (`columns[ord * guesses +
+    /// guess]`, `ord` the secret's number), in games of at most [`COLUMNS_MAX`] cells: the
+    /// counting bounds of every guess on a set then come from one pass over its secrets'
+    /// columns ([`cheap_all`](Self::cheap_all)). Empty otherwise.
+    columns: Vec<u8>,
+    /// `ord[code]`: the code's number among the secrets.
+    ord: Vec<u32>,
+    /// [`cheap_all`](Self::cheap_all)'s counts per (reply, guess), stamped as the checker's
+    /// are: the stamp of the call in the high 16 bits, the count in the low ones.
+    counts: Vec<u32>,
+    /// The last call's stamp.
+    stamp: u16,
 }
+
+/// Most cells (secrets × guesses) of the prover's table of replies.
+const COLUMNS_MAX: usize = 1 << 26;
 
 impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     pub(crate) fn new(s: &'s Solver<'a, R>) -> Self {
-        let game = s.e.game();
+        let e = s.e;
+        let game = e.game();
+        let space = e.space();
+        let guesses = space.len();
+        let mut ord = vec![u32::MAX; space.codes().len()];
+        for (k, &x) in space.secrets().iter().enumerate() {
+            ord[x as usize] = k as u32;
+        }
+        let mut columns = Vec::new();
+        if guesses * space.secrets().len() <= COLUMNS_MAX && e.feedback_count() <= 256 {
+            use rayon::prelude::*;
+            columns = vec![0u8; guesses * space.secrets().len()];
+            columns
+                .par_chunks_mut(guesses.max(1))
+                .zip(space.secrets())
+                .for_each(|(column, &x)| {
+                    let secret = e.packed(x);
+                    for (g, cell) in column.iter_mut().enumerate() {
+                        *cell = e.rules().score(secret, e.packed(g as u32)).0;
+                    }
+                });
+        }
         Prover {
             s,
             claims: Vec::new(),
             index: FxHashMap::default(),
             peg: game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6,
+            columns,
+            ord,
+            counts: Vec::new(),
+            stamp: 0,
         }
+    }
+
+    /// The counting bound of every guess (by index) on the secrets `s` (code indices):
+    /// their number plus each class's bound (`bounds[k]` for `k` secrets), the winning
+    /// reply `win` aside; what the guess-by-guess loop of [`prove_here`](Self::prove_here)
+    /// computes, in one pass over the secrets' columns (at most 65 535 secrets). `None`
+    /// without the table.
+    fn cheap_all(&mut self, s: &[u32], bounds: &[u64], win: Option<Feedback>) -> Option<Vec<u64>> {
+        if self.columns.is_empty() || s.len() > usize::from(u16::MAX) {
+            return None;
+        }
+        let e = self.s.e;
+        let guesses = e.space().len();
+        let replies = e.feedback_count();
+        let step: Vec<u64> = (0..s.len())
+            .map(|k| match bounds[k + 1] {
+                INF => INF,
+                b => b - bounds[k],
+            })
+            .collect();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.counts.fill(0);
+            self.stamp = 1;
+        }
+        if self.counts.len() < replies * guesses {
+            self.counts.resize(replies * guesses, 0);
+        }
+        let mark = u32::from(self.stamp) << 16;
+        let win = win.map_or(usize::MAX, |w| w.index());
+        let mut out = vec![s.len() as u64; guesses];
+        for &x in s {
+            let o = self.ord[x as usize] as usize;
+            let column = &self.columns[o * guesses..][..guesses];
+            for (g, &r) in column.iter().enumerate() {
+                if r as usize == win {
+                    continue;
+                }
+                let c = &mut self.counts[r as usize * guesses + g];
+                let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
+                out[g] = out[g].saturating_add(step[k as usize]);
+                *c = mark | (k + 1);
+            }
+        }
+        Some(out)
     }
 
     /// The certificate with these root claims, about the position after `history`, and
@@ -246,14 +331,26 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             // The counting bound of a class of each size within `d - 1`.
             let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
             let replies = e.feedback_count();
+            // Many guesses: the counting bounds of all of them at once.
+            let cheaps = if pool.len() > 2 * n {
+                self.cheap_all(s.indices(), &counts, win)
+            } else {
+                None
+            };
             for &g in &pool {
-                e.histogram(g, s.packed(), &mut hist);
-                let mut cheap = n as u64;
-                for (r, &k) in hist[..replies].iter().enumerate() {
-                    if k > 0 && Some(Feedback(r as u8)) != win {
-                        cheap = cheap.saturating_add(counts[k as usize]);
+                let cheap = match &cheaps {
+                    Some(c) => c[g as usize],
+                    None => {
+                        e.histogram(g, s.packed(), &mut hist);
+                        let mut cheap = n as u64;
+                        for (r, &k) in hist[..replies].iter().enumerate() {
+                            if k > 0 && Some(Feedback(r as u8)) != win {
+                                cheap = cheap.saturating_add(counts[k as usize]);
+                            }
+                        }
+                        cheap
                     }
-                }
+                };
                 if cheap >= bound {
                     continue;
                 }
