@@ -608,9 +608,11 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
     let ords: Vec<u32> = s.iter().map(|&x| rules.ord[x as usize]).collect();
     let mut sizes = [0usize; 256];
     let mut touched: Vec<u8> = Vec::with_capacity(256);
-    // Going through every guess: the counting bounds of all of them at once, secret by
-    // secret (the table read in order); through the secrets only, guess by guess.
-    let cheaps = (!inside_only && n <= u16::MAX as usize).then(|| rules.cheap_all(&ords, d));
+    // Going through most guesses: the counting bounds of all of them at once, secret by
+    // secret (the table read in order); through the secrets only, or hard mode's few
+    // guesses, guess by guess.
+    let many = !inside_only && 2 * pool.len() >= rules.guesses as usize;
+    let cheaps = (many && n <= u16::MAX as usize).then(|| rules.cheap_all(&ords, d));
     for &g in &pool {
         let entry = match entries.peek() {
             Some(e) if e.guess == g => entries.next(),

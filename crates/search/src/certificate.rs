@@ -331,8 +331,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             // The counting bound of a class of each size within `d - 1`.
             let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
             let replies = e.feedback_count();
-            // Many guesses: the counting bounds of all of them at once.
-            let cheaps = if pool.len() > 2 * n {
+            // Most guesses (not hard mode's few, nor those of the set only): the counting
+            // bounds of all of them at once.
+            let cheaps = if pool.len() > 2 * n && 2 * pool.len() >= e.space().len() {
                 self.cheap_all(s.indices(), &counts, win)
             } else {
                 None
