@@ -338,6 +338,8 @@ pub fn verify_certificate(
     d.set_item("objective", &report.objective)?;
     d.set_item("roots", report.roots.clone())?;
     d.set_item("worst_at_least", report.worst_at_least())?;
+    d.set_item("history", &report.history)?;
+    d.set_item("first_guess", &report.first_guess)?;
     let least = report
         .roots
         .iter()

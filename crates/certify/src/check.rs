@@ -9,6 +9,13 @@ use crate::{CertError, Certificate, Claim, Renaming, Why};
 /// "No strategy": larger than any total.
 const INF: u64 = u64::MAX;
 
+thread_local! {
+    /// [`Rules::cheap_all`]'s counts, one per (reply, guess), each the call's stamp (high 16
+    /// bits) and a count (low 16 bits); a count with another stamp is 0. The last stamp.
+    static COUNTS: std::cell::RefCell<(u16, Vec<u32>)> =
+        const { std::cell::RefCell::new((0, Vec::new())) };
+}
+
 /// What a certificate proves about the whole game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Report {
@@ -22,6 +29,13 @@ pub struct Report {
     pub roots: Vec<(u32, Option<u64>)>,
     /// What the search minimised, from the header.
     pub objective: String,
+    /// The moves before the position the root claims are about (`GUESS:REPLY,...`), when
+    /// it is not the whole game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<String>,
+    /// The guess the root claims' strategies all play next, when they are restricted to one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<String>,
 }
 
 impl Report {
@@ -87,6 +101,17 @@ struct Rules {
     secrets: usize,
     /// `table[guess * secrets + ord]`: the reply's index.
     table: Vec<u8>,
+    /// The same transposed, `columns[ord * guesses + guess]`: a secret's reply to every
+    /// guess, in order.
+    columns: Vec<u8>,
+    /// One more than the largest reply index in the table.
+    replies: usize,
+    /// In a peg game of at most 2^22 possible codes: `radix[key]` is the index of the code
+    /// whose pegs, read as digits in base `colors`, make `key` (`u32::MAX`: none); renamings
+    /// look their images up here. Empty otherwise.
+    radix: Vec<u32>,
+    /// Colours of the game (the base of `radix`'s keys).
+    colors: u64,
     /// The winning reply's index (`None` when the game ends as soon as the secret is known).
     win: Option<u8>,
     /// `cap[d]`: most secrets any strategy can tell apart within `d` guesses.
@@ -171,12 +196,36 @@ impl Rules {
                 *f = total;
             }
         }
+        let mut columns = vec![0u8; table.len()];
+        columns
+            .par_chunks_mut(guesses.max(1) as usize)
+            .enumerate()
+            .for_each(|(o, column)| {
+                for (g, cell) in column.iter_mut().enumerate() {
+                    *cell = table[g * secrets + o];
+                }
+            });
+        let replies = table.iter().copied().max().map_or(1, |r| r as usize + 1);
+        let colors = game.colors() as u64;
+        let mut radix = Vec::new();
+        let possible = colors.checked_pow(game.pegs() as u32);
+        if game.list().is_none() && possible.is_some_and(|p| p <= 1 << 22) {
+            radix = vec![u32::MAX; possible.unwrap_or(0) as usize];
+            for (i, c) in space.codes().iter().enumerate() {
+                let key = c.pegs().iter().fold(0u64, |k, &p| k * colors + p as u64);
+                radix[key as usize] = i as u32;
+            }
+        }
         Ok(Rules {
             branching: (!known).then_some(b),
             guesses,
             ord,
             secrets,
             table,
+            columns,
+            replies,
+            radix,
+            colors,
             win,
             cap,
             fill,
@@ -224,6 +273,50 @@ impl Rules {
         &self.table[start..start + self.secrets]
     }
 
+    /// The counting bound of every guess (by index) on the secrets numbered `ords`, with `d`
+    /// guesses left after it: `n` plus its classes' counting bounds, the winning one aside
+    /// (what the loop of [`check_claim`] computes guess by guess), for at most 65 535 secrets
+    /// (the counts are 16 bits). One pass over the secrets' columns: each secret adds to its
+    /// class's count, and to the guess's bound what one more secret adds to that class's
+    /// (the counts carry a stamp of the call instead of being cleared).
+    fn cheap_all(&self, ords: &[u32], d: u32) -> Vec<u64> {
+        let guesses = self.guesses as usize;
+        let mut out = vec![ords.len() as u64; guesses];
+        // `step[k]`: what a class's counting bound grows by from k secrets to k + 1.
+        let step: Vec<u64> = (0..ords.len())
+            .map(|k| match self.count(k + 1, d) {
+                INF => INF,
+                c => c - self.count(k, d),
+            })
+            .collect();
+        let win = self.win.map_or(usize::MAX, usize::from);
+        COUNTS.with(|cell| {
+            let (stamp, counts) = &mut *cell.borrow_mut();
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                counts.fill(0);
+                *stamp = 1;
+            }
+            if counts.len() < self.replies * guesses {
+                counts.resize(self.replies * guesses, 0);
+            }
+            let mark = u32::from(*stamp) << 16;
+            for &o in ords {
+                let column = &self.columns[o as usize * guesses..][..guesses];
+                for (g, &r) in column.iter().enumerate() {
+                    if r as usize == win {
+                        continue;
+                    }
+                    let c = &mut counts[r as usize * guesses + g];
+                    let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
+                    out[g] = out[g].saturating_add(step[k as usize]);
+                    *c = mark | (k + 1);
+                }
+            }
+        });
+        out
+    }
+
     fn reply(&self, guess: u32, secret: u32) -> u8 {
         self.table[guess as usize * self.secrets + self.ord[secret as usize] as usize]
     }
@@ -234,6 +327,58 @@ fn words(bound: Option<u64>) -> String {
     match bound {
         Some(b) => format!("at least {b} guesses"),
         None => "no strategy".into(),
+    }
+}
+
+/// What every claim's check shares.
+struct Ctx<'a> {
+    game: &'a Game,
+    space: &'a codebreak_core::CodeSpace,
+    rules: &'a Rules,
+    pool: Pool,
+    claims: &'a [Claim],
+    /// `root[k]`: claim `k` is a root claim restricted to the first guess, which no claim
+    /// may refer to.
+    restricted: Vec<bool>,
+    first_guess: Option<u32>,
+    /// Wordle's hard mode: each guess's letters (`None` for a code that is no word).
+    words: Option<Vec<Option<[u8; codebreak_core::wordle::LETTERS]>>>,
+}
+
+impl Ctx<'_> {
+    /// The moves as codes and replies, after checking that each is a guess and a reply of
+    /// the game.
+    fn moves(&self, moves: &[(u32, u8)]) -> Result<Vec<(Code, Feedback)>, String> {
+        moves
+            .iter()
+            .map(|&(g, r)| {
+                if g >= self.rules.guesses || r as usize >= self.game.feedback().count() {
+                    return Err(format!(
+                        "move ({g}, {r}) is not a guess of the game and one of its replies"
+                    ));
+                }
+                Ok((self.space.code(g), Feedback(r)))
+            })
+            .collect()
+    }
+
+    /// Hard mode's rule after a claim's moves (`None` when hard mode is off), after checking
+    /// that the claim gives its moves exactly when hard mode is on.
+    fn hard_rule(&self, c: &Claim) -> Result<Option<codebreak_core::wordle::HardMode>, String> {
+        match (&self.words, &c.moves) {
+            (None, None) => Ok(None),
+            (None, Some(_)) => Err("moves are given, but hard mode is off".into()),
+            (Some(_), None) => Err("no moves are given, which hard mode needs".into()),
+            (Some(_), Some(m)) => Ok(self.game.hard_mode(&self.moves(m)?)),
+        }
+    }
+
+    /// Whether hard mode's `rule` allows guess `g`.
+    fn allows(&self, rule: &codebreak_core::wordle::HardMode, g: u32) -> bool {
+        match &self.words {
+            Some(words) => words[g as usize].is_none_or(|w| rule.allows(&w)),
+            None => true,
+        }
     }
 }
 
@@ -248,15 +393,46 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
             serde_json::to_string(&h.game).unwrap_or_default()
         )));
     }
-    if game.hard() {
-        return Err(CertError::Game(
-            "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
-        ));
-    }
     let rules = Rules::new(game)?;
     let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
-    let all: Vec<u32> = space.secrets().to_vec();
     let claims = &cert.claims;
+    let mut ctx = Ctx {
+        game,
+        space: &space,
+        rules: &rules,
+        pool: h.pool,
+        claims,
+        restricted: vec![false; claims.len()],
+        first_guess: h.first_guess,
+        words: game.hard().then(|| {
+            (0..rules.guesses)
+                .map(|g| game.wordle_word(&space.code(g)))
+                .collect()
+        }),
+    };
+    // The position's secrets: those that get every move's reply.
+    let history = ctx
+        .moves(&h.history)
+        .map_err(|w| CertError::Game(format!("the header's history: {w}")))?;
+    let all: Vec<u32> = space
+        .secrets()
+        .iter()
+        .copied()
+        .filter(|&x| h.history.iter().all(|&(g, r)| rules.reply(g, x) == r))
+        .collect();
+    if all.is_empty() {
+        return Err(CertError::Game(
+            "no secret gets the replies of the header's history".into(),
+        ));
+    }
+    if let Some(g) = h.first_guess
+        && g >= rules.guesses
+    {
+        return Err(CertError::Game(format!(
+            "first guess number {g} is not a guess of {game}"
+        )));
+    }
+    let root_rule = game.hard_mode(&history);
     // How each claim was first reached: (claim, guess, reply).
     let mut parent: Vec<Option<(u32, u32, u8)>> = vec![None; claims.len()];
     let mut queued = vec![false; claims.len()];
@@ -270,11 +446,20 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
         };
         if c.secrets != all {
             return Err(CertError::Game(format!(
-                "root claim {r} is about {} secrets, not every secret of the game ({})",
+                "root claim {r} is about {} secrets, not every secret of the position ({})",
                 c.secrets.len(),
                 all.len()
             )));
         }
+        let rule = ctx
+            .hard_rule(c)
+            .map_err(|w| CertError::Game(format!("root claim {r}: {w}")))?;
+        if rule != root_rule {
+            return Err(CertError::Game(format!(
+                "root claim {r}: its moves are not the header's history"
+            )));
+        }
+        ctx.restricted[r as usize] = h.first_guess.is_some();
         if !queued[r as usize] {
             queued[r as usize] = true;
             queue.push(r);
@@ -285,16 +470,13 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     let mut checked = 0;
     let mut level: Vec<u32> = queue;
     while !level.is_empty() {
-        let results: Vec<_> = level
-            .par_iter()
-            .map(|&k| check_claim(game, &space, &rules, h.pool, claims, &claims[k as usize]))
-            .collect();
+        let results: Vec<_> = level.par_iter().map(|&k| check_claim(&ctx, k)).collect();
         let mut next = Vec::new();
         for (&k, result) in level.iter().zip(results) {
             let c = &claims[k as usize];
             let refs = result.map_err(|why| CertError::Claim {
                 claim: k,
-                position: position(game, &space, &parent, k),
+                position: position(game, &space, &h.history, &parent, k),
                 secrets: c.secrets.len(),
                 depth: c.depth,
                 bound: words(c.bound),
@@ -311,6 +493,12 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
         }
         level = next;
     }
+    let format_moves = |m: &[(Code, Feedback)]| {
+        m.iter()
+            .map(|(g, f)| format!("{}:{}", game.format_code(g), game.format_feedback(*f)))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     Ok(Report {
         secrets: all.len(),
         claims: claims.len(),
@@ -321,6 +509,8 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
             .map(|&r| (claims[r as usize].depth, claims[r as usize].bound))
             .collect(),
         objective: h.objective.clone(),
+        history: (!history.is_empty()).then(|| format_moves(&history)),
+        first_guess: h.first_guess.map(|g| game.format_code(&space.code(g))),
     })
 }
 
@@ -328,6 +518,7 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
 fn position(
     game: &Game,
     space: &codebreak_core::CodeSpace,
+    history: &[(u32, u8)],
     parent: &[Option<(u32, u32, u8)>],
     mut k: u32,
 ) -> String {
@@ -340,6 +531,13 @@ fn position(
         ));
         k = p;
     }
+    moves.extend(history.iter().rev().map(|&(g, r)| {
+        format!(
+            "{} {}",
+            game.format_code(&space.code(g)),
+            game.format_feedback(Feedback(r))
+        )
+    }));
     if moves.is_empty() {
         return "root".into();
     }
@@ -348,14 +546,10 @@ fn position(
 }
 
 /// Checks one claim; returns the claims its justifications use, as (guess, reply, claim).
-fn check_claim(
-    game: &Game,
-    space: &codebreak_core::CodeSpace,
-    rules: &Rules,
-    pool: Pool,
-    claims: &[Claim],
-    c: &Claim,
-) -> Result<Vec<(u32, u8, u32)>, String> {
+fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
+    let (game, space, rules, claims) = (ctx.game, ctx.space, ctx.rules, ctx.claims);
+    let c = &claims[k as usize];
+    let rule = ctx.hard_rule(c)?;
     let s = &c.secrets;
     let n = s.len();
     if n == 0 {
@@ -385,12 +579,20 @@ fn check_claim(
     let d = c.depth - 1;
     // Guesses that cannot be the secret all cost at least `outside`: when that reaches the
     // bound, only those that can be the secret are gone through.
-    let inside_only = pool == Pool::Consistent || rules.outside(n, d) >= bound;
-    let pool: Vec<u32> = if inside_only {
+    let inside_only = ctx.pool == Pool::Consistent || rules.outside(n, d) >= bound;
+    let mut pool: Vec<u32> = if inside_only {
         s.iter().copied().filter(|&g| g < rules.guesses).collect()
     } else {
         (0..rules.guesses).collect()
     };
+    // Hard mode: the guesses its rule allows after the claim's moves.
+    if let Some(rule) = &rule {
+        pool.retain(|&g| ctx.allows(rule, g));
+    }
+    // A root claim about the strategies that play the first guess: that guess only.
+    if ctx.restricted[k as usize] {
+        pool.retain(|&g| Some(g) == ctx.first_guess);
+    }
     let code = |g: u32| game.format_code(&space.code(g));
     for w in c.guesses.windows(2) {
         if w[0].guess >= w[1].guess {
@@ -406,6 +608,11 @@ fn check_claim(
     let ords: Vec<u32> = s.iter().map(|&x| rules.ord[x as usize]).collect();
     let mut sizes = [0usize; 256];
     let mut touched: Vec<u8> = Vec::with_capacity(256);
+    // Going through most guesses: the counting bounds of all of them at once, secret by
+    // secret (the table read in order); through the secrets only, or hard mode's few
+    // guesses, guess by guess.
+    let many = !inside_only && 2 * pool.len() >= rules.guesses as usize;
+    let cheaps = (many && n <= u16::MAX as usize).then(|| rules.cheap_all(&ords, d));
     for &g in &pool {
         let entry = match entries.peek() {
             Some(e) if e.guess == g => entries.next(),
@@ -417,6 +624,9 @@ fn check_claim(
             }
             _ => None,
         };
+        if cheaps.as_ref().is_some_and(|c| c[g as usize] >= bound) {
+            continue;
+        }
         // The counting bound of every class the guess leaves.
         for &r in &touched {
             sizes[r as usize] = 0;
@@ -472,6 +682,21 @@ fn check_claim(
                             claims.len()
                         )));
                     };
+                    if ctx.restricted[to as usize] {
+                        return Err(why(format!(
+                            "refers to claim {to}, a root claim about the strategies that play the first guess only"
+                        )));
+                    }
+                    if rule.is_some() {
+                        let mut after = c.moves.clone().unwrap_or_default();
+                        after.push((g, r));
+                        let want = game.hard_mode(&ctx.moves(&after).map_err(&why)?);
+                        if ctx.hard_rule(sub).map_err(&why)? != want {
+                            return Err(why(format!(
+                                "claim {to}: hard mode's rule after its moves is not the rule after this reply"
+                            )));
+                        }
+                    }
                     let class: Vec<u32> = s
                         .iter()
                         .copied()
@@ -480,7 +705,7 @@ fn check_claim(
                     let same = match &cref.renaming {
                         None => sub.secrets == class,
                         Some(t) => {
-                            let apply = renamer(game, space, t).map_err(&why)?;
+                            let apply = renamer(game, space, rules, t).map_err(&why)?;
                             let mut image = sub
                                 .secrets
                                 .iter()
@@ -582,6 +807,7 @@ fn same_split(rules: &Rules, s: &[u32], a: u32, b: u32) -> bool {
 fn renamer<'a>(
     game: &Game,
     space: &'a codebreak_core::CodeSpace,
+    rules: &'a Rules,
     r: &'a Renaming,
 ) -> Result<impl Fn(u32) -> Option<u32> + 'a, String> {
     if game.list().is_some()
@@ -606,6 +832,16 @@ fn renamer<'a>(
     }
     Ok(move |i: u32| -> Option<u32> {
         let c = space.code(i);
+        if !rules.radix.is_empty() {
+            let key = r.positions.iter().fold(0u64, |k, &at| {
+                k * rules.colors + r.colors[c.pegs()[at as usize] as usize] as u64
+            });
+            return rules
+                .radix
+                .get(key as usize)
+                .copied()
+                .filter(|&x| x != u32::MAX);
+        }
         let mut img = c;
         for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
             *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
@@ -625,7 +861,7 @@ fn symmetric(
     o: u32,
     r: &Renaming,
 ) -> Result<(), String> {
-    let apply = renamer(game, space, r)?;
+    let apply = renamer(game, space, rules, r)?;
     if apply(g) != Some(o) {
         return Err("it does not map the one guess onto the other".into());
     }
@@ -644,4 +880,38 @@ fn symmetric(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codebreak_core::GameSpec;
+
+    /// The counting bounds of every guess at once agree with those computed guess by guess,
+    /// on sets of every size and depths from none left to plenty.
+    #[test]
+    fn cheap_all_agrees_with_each_guess_alone() {
+        for spec in [GameSpec::mastermind(3, 4), GameSpec::bulls(3, 6)] {
+            let game = Game::new(&spec).unwrap();
+            let rules = Rules::new(&game).unwrap();
+            let n = rules.secrets as u32;
+            for (step, d) in [(1, 0), (3, 1), (5, 2), (7, 5)] {
+                let ords: Vec<u32> = (0..n).step_by(step).collect();
+                let all = rules.cheap_all(&ords, d);
+                for g in 0..rules.guesses {
+                    let mut sizes = [0usize; 256];
+                    for &o in &ords {
+                        sizes[rules.row(g)[o as usize] as usize] += 1;
+                    }
+                    let mut cheap = ords.len() as u64;
+                    for (r, &k) in sizes.iter().enumerate() {
+                        if k > 0 && Some(r as u8) != rules.win {
+                            cheap = cheap.saturating_add(rules.count(k, d));
+                        }
+                    }
+                    assert_eq!(all[g as usize], cheap, "{spec:?} guess {g} step {step}");
+                }
+            }
+        }
+    }
 }

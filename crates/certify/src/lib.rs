@@ -51,6 +51,16 @@
 //!    ...]}`; codes are indices into the game's code space, replies their index in the game's
 //!    reply space, guesses listed in increasing order;
 //! 3. the trailer `{"end": N}`, N the number of claims (so a cut file is refused).
+//!
+//! Optional fields: the header's `"history": [[GUESS, REPLY], ...]` (the root claims are
+//! about the secrets that get those replies, from the next guess on: the checker recomputes
+//! them) and `"first_guess": G` (the root claims are about the strategies that play `G`
+//! next: only `G` is gone through, and no claim may refer to a root claim); a claim's
+//! `"moves": [[GUESS, REPLY], ...]`, in Wordle's hard mode and only there: the moves that
+//! lead to its position, from which the checker learns the guesses hard mode's rule allows
+//! ([`codebreak_core::Game::hard_mode`]). A class's claim must have the rule of its parent's
+//! moves followed by the guess and the class's reply (the same rule, so the same guesses
+//! are allowed for every strategy that follows).
 
 #![deny(missing_docs)]
 
@@ -66,6 +76,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use check::{Report, check};
+
+/// The first two bytes of every gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// The name in every certificate's header.
 pub const FORMAT: &str = "codebreak-certificate";
@@ -87,8 +100,17 @@ pub struct Header {
     /// What the search minimised (`expected` or `worst`), for the reader: the checker reads
     /// the root claims, not this.
     pub objective: String,
-    /// Claims about every secret of the game, by number.
+    /// Claims about every secret of the position, by number.
     pub roots: Vec<u32>,
+    /// The position the root claims are about: the moves played before it, as (guess,
+    /// reply) indices; empty for the whole game. Its secrets are those that get each move's
+    /// reply, which the checker recomputes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<(u32, u8)>,
+    /// When given, the root claims are about the strategies whose next guess is this one
+    /// (a code index) only, and no claim may refer to them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<u32>,
 }
 
 /// One claim: see the crate documentation.
@@ -104,6 +126,9 @@ pub struct Claim {
     /// The guesses whose counting bound falls short, each with its justification, in
     /// increasing order.
     pub guesses: Vec<GuessProof>,
+    /// In Wordle's hard mode (only): the moves that lead to the position, as (guess, reply)
+    /// indices, from which the checker learns which guesses the rule allows.
+    pub moves: Option<Vec<(u32, u8)>>,
 }
 
 /// Why one guess cannot do better than a claim's bound.
@@ -189,6 +214,11 @@ pub enum CertError {
     /// Reading or writing failed (a truncated gzip stream is reported here too).
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The file is not gzip-compressed, as every certificate is.
+    #[error(
+        "not a certificate: {0}; expected a gzip-compressed file (first bytes 1f 8b) as `optimal --certificate` writes"
+    )]
+    NotGzip(String),
     /// A line that is not what the format says.
     #[error("line {line}: {why}")]
     Syntax {
@@ -277,6 +307,7 @@ impl Certificate {
                 bound: c.bound,
                 secrets: c.secrets.clone(),
                 guesses,
+                moves: c.moves.clone(),
             };
             let json = serde_json::to_string(&raw).map_err(std::io::Error::other)?;
             writeln!(z, "{json}")?;
@@ -290,6 +321,16 @@ impl Certificate {
     /// the trailer, each line checked against the format (the claims themselves are checked
     /// by [`check`]).
     pub fn read(input: impl Read) -> Result<Certificate, CertError> {
+        let mut input = BufReader::new(input);
+        let start = input.fill_buf()?;
+        if !start.starts_with(&GZIP_MAGIC) {
+            let first: Vec<String> = start.iter().take(2).map(|b| format!("{b:02x}")).collect();
+            return Err(CertError::NotGzip(if first.is_empty() {
+                "the file is empty".into()
+            } else {
+                format!("it starts with bytes {}", first.join(" "))
+            }));
+        }
         let lines = BufReader::new(GzDecoder::new(input)).lines();
         let syntax = |line: usize, why: String| CertError::Syntax { line, why };
         let mut header: Option<Header> = None;
@@ -388,6 +429,7 @@ impl Certificate {
                 bound: raw.bound,
                 secrets: raw.secrets,
                 guesses,
+                moves: raw.moves,
             });
         }
         let Some(header) = header else {
@@ -412,4 +454,6 @@ struct RawClaim {
     secrets: Vec<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     guesses: Vec<GuessLine>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<(u32, u8)>>,
 }

@@ -91,3 +91,83 @@ fn least_worst_cases_and_twelve_coins_are_certified() {
         assert!(stdout(&out).contains(proved), "{}", stdout(&out));
     }
 }
+
+#[test]
+fn positions_first_guesses_bounds_and_thirteen_coins_are_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let game = ["--pegs", "3", "--colors", "4"];
+    let optimal = |extra: &[&str], cert: &str| {
+        let mut args = vec!["optimal"];
+        args.extend(game);
+        args.extend(extra);
+        args.extend(["--certificate", cert]);
+        run_args(&args, None)
+    };
+    // After a first guess: the tree that plays it is proved optimal among those that do,
+    // and a tree that opens with another guess is not.
+    let (tree, cert) = (path("f.json"), path("f.cert"));
+    let out = optimal(&["--first-guess", "001", "--tree", &tree], &cert);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(&["verify", "--certificate", &cert, "--tree", &tree], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("those that play 001 next"),
+        "{}",
+        stdout(&out)
+    );
+    let other = path("o.json");
+    let mut args = vec!["optimal", "--first-guess", "012", "--tree", &other];
+    args.extend(game);
+    assert!(run_args(&args, None).status.success());
+    let out = run_args(&["verify", "--certificate", &cert, "--tree", &other], None);
+    assert_fails(&out, 1, &["o.json", "opens with 012", "open with 001"]);
+
+    // A position after some moves, checked on its own (a tree starts at the game's start).
+    let cert = path("h.cert");
+    let out = optimal(&["--history", "001:1B0W"], &cert);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(&["verify", "--certificate", &cert], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("after 001:1B0W"), "{}", stdout(&out));
+    let out = run_args(&["verify", "--certificate", &cert, "--tree", &tree], None);
+    assert_fails(&out, 2, &["expected no --tree"]);
+
+    // A bound the optimum reaches: exit 1, and the certificate proves "at least".
+    let cert = path("b.cert");
+    let out = optimal(&["--bound", "150"], &cert);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("b.cert: 1 claims"), "{err}");
+    assert!(err.ends_with("the optimum is at least 150\n"), "{err}");
+    let out = run_args(&["verify", "--certificate", &cert], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("fewer than 150"), "{}", stdout(&out));
+
+    // Not gzip: one line saying what was expected.
+    let out = run_args(&["verify", "--certificate", &tree], None);
+    assert_fails(&out, 2, &["f.json", "not a certificate", "expected a gzip"]);
+
+    // Dyson's 13 coins: 4 weighings, not 3, and 80 weighings over the 26 secrets.
+    let coins = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/coins.toml"
+    );
+    let game = ["--game-file", coins, "--set", "COINS=13"];
+    for (objective, proved) in [
+        ("expected", "fewer than 80 guesses"),
+        ("worst", "none has a worst case below 4"),
+    ] {
+        let (tree, cert) = (path("c.json"), path("c.cert"));
+        let mut args = vec!["optimal", "--objective", objective];
+        args.extend(game);
+        args.extend(["--tree", &tree, "--certificate", &cert]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut args = vec!["verify", "--certificate", &cert, "--tree", &tree];
+        args.extend(game);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains(proved), "{}", stdout(&out));
+    }
+}

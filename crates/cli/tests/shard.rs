@@ -682,3 +682,82 @@ fn a_slurm_script_runs_a_chunk_of_jobs_per_array_task() {
         );
     }
 }
+
+#[test]
+fn job_certificates_merge_into_one_that_proves_the_merged_tree_optimal() {
+    for (name, args) in [
+        ("mm46", &["--first-guess", "0012"][..]),
+        (
+            "bulls36",
+            &[
+                "--game",
+                "bulls",
+                "--pegs",
+                "3",
+                "--colors",
+                "6",
+                "--first-guess",
+                "012",
+            ][..],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = plan(dir.path(), &format!("{name}.plan"), args);
+        let out = run_args(
+            &["shard", "run", s(&plan), "--jobs", "2", "--certificate"],
+            None,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let (tree, cert) = (dir.path().join("t.json"), dir.path().join("c.cert"));
+        let merged = json(&run_args(
+            &[
+                "shard",
+                "merge",
+                s(&plan),
+                "--tree",
+                s(&tree),
+                "--certificate",
+                s(&cert),
+                "--json",
+            ],
+            None,
+        ));
+        let out = run_args(
+            &["verify", "--certificate", s(&cert), "--tree", s(&tree)],
+            None,
+        );
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("optimal: proved"), "{text}");
+        assert!(
+            text.contains(&format!("fewer than {} guesses", merged["total"])),
+            "{text}"
+        );
+        let certs = || {
+            result_files(&plan)
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "cert"))
+                .collect::<Vec<_>>()
+        };
+        let merge = |c: &Path| run_args(&["shard", "merge", s(&plan), "--certificate", s(c)], None);
+        // A cut job certificate, then a missing one: refused, naming the job.
+        let victim = certs()[0].clone();
+        let bytes = std::fs::read(&victim).unwrap();
+        std::fs::write(&victim, &bytes[..bytes.len() / 2]).unwrap();
+        let out = merge(&dir.path().join("cut.cert"));
+        assert_fails(&out, 1, &["job ", "its certificate"]);
+        std::fs::remove_file(&victim).unwrap();
+        let out = merge(&dir.path().join("none.cert"));
+        assert_fails(&out, 1, &["job ", "run the plan with --certificate"]);
+        // Run again with --certificate: the job whose certificate is missing is solved
+        // again, and the merge succeeds.
+        let out = run_args(&["shard", "run", s(&plan), "--certificate"], None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("without its certificate"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(merge(&dir.path().join("again.cert")).status.success());
+    }
+}

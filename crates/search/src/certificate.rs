@@ -13,6 +13,7 @@
 
 use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why};
 use codebreak_core::symmetry::Symmetry;
+use codebreak_core::wordle::HardMode;
 use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, Pool, Rules};
 use rustc_hash::FxHashMap;
 
@@ -41,29 +42,124 @@ impl From<Interrupted> for ProveError {
     }
 }
 
+/// A claim proved: (depth, bound, number, hard mode's rule).
+type Known = (u32, u64, u32, Option<HardMode>);
+
 /// The claims proved so far.
 pub(crate) struct Prover<'a, 's, R: Rules> {
     pub(crate) s: &'s Solver<'a, R>,
     claims: Vec<Claim>,
-    /// Claims by their set of secrets: (depth, bound, number).
-    index: FxHashMap<Vec<u32>, Vec<(u32, u64, u32)>>,
+    /// Claims by their set of secrets.
+    index: FxHashMap<Vec<u32>, Vec<Known>>,
     /// Whether renamings of colours and positions are symmetries (built-in peg games).
     peg: bool,
+    /// Every secret's reply to every guess, secret by secret (`columns[ord * guesses +
+    /// guess]`, `ord` the secret's number), in games of at most [`COLUMNS_MAX`] cells: the
+    /// counting bounds of every guess on a set then come from one pass over its secrets'
+    /// columns ([`cheap_all`](Self::cheap_all)). Empty otherwise.
+    columns: Vec<u8>,
+    /// `ord[code]`: the code's number among the secrets.
+    ord: Vec<u32>,
+    /// [`cheap_all`](Self::cheap_all)'s counts per (reply, guess), stamped as the checker's
+    /// are: the stamp of the call in the high 16 bits, the count in the low ones.
+    counts: Vec<u32>,
+    /// The last call's stamp.
+    stamp: u16,
 }
+
+/// Most cells (secrets × guesses) of the prover's table of replies.
+const COLUMNS_MAX: usize = 1 << 26;
 
 impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     pub(crate) fn new(s: &'s Solver<'a, R>) -> Self {
-        let game = s.e.game();
+        let e = s.e;
+        let game = e.game();
+        let space = e.space();
+        let guesses = space.len();
+        let mut ord = vec![u32::MAX; space.codes().len()];
+        for (k, &x) in space.secrets().iter().enumerate() {
+            ord[x as usize] = k as u32;
+        }
+        let mut columns = Vec::new();
+        if guesses * space.secrets().len() <= COLUMNS_MAX && e.feedback_count() <= 256 {
+            use rayon::prelude::*;
+            columns = vec![0u8; guesses * space.secrets().len()];
+            columns
+                .par_chunks_mut(guesses.max(1))
+                .zip(space.secrets())
+                .for_each(|(column, &x)| {
+                    let secret = e.packed(x);
+                    for (g, cell) in column.iter_mut().enumerate() {
+                        *cell = e.rules().score(secret, e.packed(g as u32)).0;
+                    }
+                });
+        }
         Prover {
             s,
             claims: Vec::new(),
             index: FxHashMap::default(),
             peg: game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6,
+            columns,
+            ord,
+            counts: Vec::new(),
+            stamp: 0,
         }
     }
 
-    /// The certificate with these root claims.
-    pub(crate) fn finish(self, roots: Vec<u32>, objective: &str) -> Certificate {
+    /// The counting bound of every guess (by index) on the secrets `s` (code indices):
+    /// their number plus each class's bound (`bounds[k]` for `k` secrets), the winning
+    /// reply `win` aside; what the guess-by-guess loop of [`prove_here`](Self::prove_here)
+    /// computes, in one pass over the secrets' columns (at most 65 535 secrets). `None`
+    /// without the table.
+    fn cheap_all(&mut self, s: &[u32], bounds: &[u64], win: Option<Feedback>) -> Option<Vec<u64>> {
+        if self.columns.is_empty() || s.len() > usize::from(u16::MAX) {
+            return None;
+        }
+        let e = self.s.e;
+        let guesses = e.space().len();
+        let replies = e.feedback_count();
+        let step: Vec<u64> = (0..s.len())
+            .map(|k| match bounds[k + 1] {
+                INF => INF,
+                b => b - bounds[k],
+            })
+            .collect();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.counts.fill(0);
+            self.stamp = 1;
+        }
+        if self.counts.len() < replies * guesses {
+            self.counts.resize(replies * guesses, 0);
+        }
+        let mark = u32::from(self.stamp) << 16;
+        let win = win.map_or(usize::MAX, |w| w.index());
+        let mut out = vec![s.len() as u64; guesses];
+        for &x in s {
+            let o = self.ord[x as usize] as usize;
+            let column = &self.columns[o * guesses..][..guesses];
+            for (g, &r) in column.iter().enumerate() {
+                if r as usize == win {
+                    continue;
+                }
+                let c = &mut self.counts[r as usize * guesses + g];
+                let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
+                out[g] = out[g].saturating_add(step[k as usize]);
+                *c = mark | (k + 1);
+            }
+        }
+        Some(out)
+    }
+
+    /// The certificate with these root claims, about the position after `history`, and
+    /// when `first_guess` is given about the strategies that play it next.
+    pub(crate) fn finish(
+        self,
+        roots: Vec<u32>,
+        objective: &str,
+        history: &[(u32, Feedback)],
+        first_guess: Option<u32>,
+    ) -> Certificate {
         Certificate {
             header: Header {
                 format: codebreak_certify::FORMAT.into(),
@@ -72,6 +168,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 pool: self.s.pool,
                 objective: objective.into(),
                 roots,
+                history: history.iter().map(|&(g, f)| (g, f.0)).collect(),
+                first_guess,
             },
             claims: self.claims,
         }
@@ -100,10 +198,34 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         smaller: bool,
     ) -> Result<(u32, Option<Renaming>), ProveError> {
         if let Some((set, mut moves, back)) = self.canonical(s, history) {
-            let id = self.prove_here(&set, &mut moves, d, bound, smaller)?;
+            let id = self.prove_here(&set, &mut moves, d, bound, smaller, None)?;
             return Ok((id, Some(back)));
         }
-        Ok((self.prove_here(s, history, d, bound, smaller)?, None))
+        Ok((self.prove_here(s, history, d, bound, smaller, None)?, None))
+    }
+
+    /// Proves a root claim: that the secrets `s` of the position after `history` need at
+    /// least `bound` within `d`, for the strategies that play `first_guess` next when it is
+    /// given (a claim no other claim may use).
+    pub(crate) fn prove_root(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &mut Vec<(u32, Feedback)>,
+        d: u32,
+        bound: u64,
+        first_guess: Option<u32>,
+    ) -> Result<u32, ProveError> {
+        self.prove_here(s, history, d, bound, false, first_guess)
+    }
+
+    /// Hard mode's rule after `history`, or `None` when it is off.
+    fn hard_rule(&self, history: &[(u32, Feedback)]) -> Option<HardMode> {
+        let e = self.s.e;
+        if !e.game().hard() {
+            return None;
+        }
+        let moves: Vec<(Code, Feedback)> = history.iter().map(|&(g, f)| (e.code(g), f)).collect();
+        e.game().hard_mode(&moves)
     }
 
     /// The canonical renaming of the position (see [`keys`](crate::keys)): its secrets, its
@@ -156,7 +278,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         ))
     }
 
-    /// [`prove`](Self::prove) of the position as it is.
+    /// [`prove`](Self::prove) of the position as it is; with `only`, of the strategies that
+    /// play that guess next (a claim kept out of the index, as no other may use it).
     fn prove_here(
         &mut self,
         s: &Candidates<R::Packed>,
@@ -164,11 +287,15 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         d: u32,
         bound: u64,
         smaller: bool,
+        only: Option<u32>,
     ) -> Result<u32, ProveError> {
-        if let Some(known) = self.index.get(s.indices()) {
-            for &(kd, kb, id) in known {
-                if kb >= bound && (kd == d || (smaller && kd > d)) {
-                    return Ok(id);
+        let rule = self.hard_rule(history);
+        if only.is_none()
+            && let Some(known) = self.index.get(s.indices())
+        {
+            for (kd, kb, id, kr) in known {
+                if *kb >= bound && (*kd == d || (smaller && *kd > d)) && *kr == rule {
+                    return Ok(*id);
                 }
             }
         }
@@ -185,13 +312,18 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 INFINITE => INF,
                 v => total(v),
             };
-            let pool: Vec<u32> = if self.s.pool == Pool::Consistent
+            let mut pool: Vec<u32> = if self.s.pool == Pool::Consistent
                 || (e.game().end() == End::Guess && outside >= bound)
             {
                 e.consistent_guesses(s).to_vec()
+            } else if e.game().hard() {
+                e.pool_all(history)
             } else {
                 self.s.all_codes.clone()
             };
+            if only.is_some() {
+                pool.retain(|&g| Some(g) == only);
+            }
             let win = (e.game().end() == End::Guess).then_some(self.s.win);
             let mut hist = [0u32; HIST_LEN];
             let mut alike: FxHashMap<Vec<u8>, u32> = FxHashMap::default();
@@ -199,14 +331,27 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             // The counting bound of a class of each size within `d - 1`.
             let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
             let replies = e.feedback_count();
+            // Most guesses (not hard mode's few, nor those of the set only): the counting
+            // bounds of all of them at once.
+            let cheaps = if pool.len() > 2 * n && 2 * pool.len() >= e.space().len() {
+                self.cheap_all(s.indices(), &counts, win)
+            } else {
+                None
+            };
             for &g in &pool {
-                e.histogram(g, s.packed(), &mut hist);
-                let mut cheap = n as u64;
-                for (r, &k) in hist[..replies].iter().enumerate() {
-                    if k > 0 && Some(Feedback(r as u8)) != win {
-                        cheap = cheap.saturating_add(counts[k as usize]);
+                let cheap = match &cheaps {
+                    Some(c) => c[g as usize],
+                    None => {
+                        e.histogram(g, s.packed(), &mut hist);
+                        let mut cheap = n as u64;
+                        for (r, &k) in hist[..replies].iter().enumerate() {
+                            if k > 0 && Some(Feedback(r as u8)) != win {
+                                cheap = cheap.saturating_add(counts[k as usize]);
+                            }
+                        }
+                        cheap
                     }
-                }
+                };
                 if cheap >= bound {
                     continue;
                 }
@@ -248,11 +393,16 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             bound: (bound != INF).then_some(bound),
             secrets: s.indices().to_vec(),
             guesses: proofs,
+            moves: rule
+                .is_some()
+                .then(|| history.iter().map(|&(g, f)| (g, f.0)).collect()),
         });
-        self.index
-            .entry(s.indices().to_vec())
-            .or_default()
-            .push((d, bound, id));
+        if only.is_none() {
+            self.index
+                .entry(s.indices().to_vec())
+                .or_default()
+                .push((d, bound, id, rule));
+        }
         Ok(id)
     }
 

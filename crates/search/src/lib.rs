@@ -674,77 +674,83 @@ impl<'e> Search<'e> {
     /// A certificate of the lower bound `solution` (this search's result) meets: the claims
     /// that no strategy does better, for `codebreak_certify::check` to check (see
     /// `codebreak_certify` for what is claimed). Proved by a second pass that uses this
-    /// search's memo; for whole-game searches only (no history, first guess or bound).
+    /// search's memo. The claims are about the position searched (after
+    /// [`SearchOptions::history`]), from its next guess on, and with
+    /// [`SearchOptions::first_guess`] about the strategies that play it next.
     pub fn certificate(
         &self,
         solution: &Solution,
     ) -> Result<codebreak_certify::Certificate, SearchError> {
-        let o = &self.options;
-        if !o.history.is_empty() || o.first_guess.is_some() || o.bound.is_some() {
-            return Err(SearchError::TooLarge(
-                "certificates are made for whole games only: expected no history, first guess or bound".into(),
-            ));
-        }
-        if o.depth_only {
+        if self.options.depth_only {
             return Err(SearchError::TooLarge(
                 "certificates prove an optimum, and a depth-only search finds none: expected no depth only".into(),
             ));
         }
-        if self.engine.game().hard() {
-            return Err(SearchError::TooLarge(
-                "certificates of hard-mode games are not supported: the guesses allowed depend on the moves".into(),
-            ));
-        }
-        dispatch_engine!(self.engine, e => self.certificate_with(e, solution))
+        let worst = solution.subtree_worst() as u32;
+        dispatch_engine!(self.engine, e => self.certificate_with(e, solution.subtree_total(), Some(worst)))
     }
 
+    /// A certificate that no strategy takes fewer than `bound` guesses in all (counted as
+    /// [`SearchOptions::bound`] counts, the moves played included), after this search
+    /// failed with [`SearchError::AtLeast`] (objective expected). Its root claim is about the
+    /// position's secrets from the next guess on.
+    pub fn certificate_at_least(
+        &self,
+        bound: u64,
+    ) -> Result<codebreak_certify::Certificate, SearchError> {
+        if self.options.objective == Objective::Worst {
+            return Err(SearchError::BoundWithWorst);
+        }
+        dispatch_engine!(self.engine, e => {
+            let n = e.consistent(&self.options.history).len() as u64;
+            let spent = self.options.history.len() as u64 * n;
+            self.certificate_with(e, bound.saturating_sub(spent), None)
+        })
+    }
+
+    /// The certificate that the position's secrets need at least `total` guesses from the
+    /// next guess on, and with the objective worst, that none finds them all within
+    /// `worst - 1`, and none within `worst` takes fewer than `total`.
     fn certificate_with<R: Rules>(
         &self,
         e: &Engine<R>,
-        solution: &Solution,
+        total: u64,
+        worst: Option<u32>,
     ) -> Result<codebreak_certify::Certificate, SearchError> {
         use crate::certificate::{ProveError, Prover};
         let parts = self.parts(e);
         let tagged = self.options.objective == Objective::Worst || self.options.max_depth.is_some();
         let s = self.solver(&parts, tagged);
-        let all = e.consistent(&[]);
+        let mut history = self.options.history.clone();
+        let played = history.len() as u32;
+        let all = e.consistent(&history);
+        let limit = parts.limit.saturating_sub(played);
+        let first = self.options.first_guess;
         let mut prover = Prover::new(&s);
         let mut roots = Vec::new();
         let fail = |e: ProveError| match e {
             ProveError::Interrupted => SearchError::Interrupted,
             ProveError::Defect(why) => SearchError::IllegalTree(format!("certificate: {why}")),
         };
-        let mut history = Vec::new();
-        let objective = match self.options.objective {
-            Objective::Expected => {
-                roots.push(
-                    prover
-                        .prove(&all, &mut history, parts.limit, solution.total, false)
-                        .map_err(fail)?
-                        .0,
-                );
-                "expected"
-            }
-            Objective::Worst => {
-                let w = solution.worst as u32;
+        let mut root = |d: u32, bound: u64| {
+            prover
+                .prove_root(&all, &mut history, d, bound, first)
+                .map_err(fail)
+        };
+        let objective = match (self.options.objective, worst) {
+            (Objective::Worst, Some(w)) => {
                 if let Some(below) = w.checked_sub(1) {
-                    roots.push(
-                        prover
-                            .prove(&all, &mut history, below, u64::MAX, false)
-                            .map_err(fail)?
-                            .0,
-                    );
+                    roots.push(root(below, u64::MAX)?);
                 }
-                roots.push(
-                    prover
-                        .prove(&all, &mut history, w, solution.total, false)
-                        .map_err(fail)?
-                        .0,
-                );
+                roots.push(root(w, total)?);
                 "worst"
             }
+            _ => {
+                roots.push(root(limit, total)?);
+                "expected"
+            }
         };
-        Ok(prover.finish(roots, objective))
+        Ok(prover.finish(roots, objective, &self.options.history, first))
     }
 
     /// A description of the search for the tree file.

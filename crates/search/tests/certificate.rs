@@ -208,11 +208,15 @@ fn a_cut_or_damaged_file_is_refused() {
         Certificate::read(&again[..]),
         Err(CertError::Truncated { claims: 4 })
     ));
-    // Not gzip at all.
-    assert!(matches!(
-        Certificate::read(&b"{\"format\": 1}"[..]),
-        Err(CertError::Io(_))
-    ));
+    // Not gzip at all, or empty: refused saying what was expected.
+    for text in [&b"{\"format\": 1}"[..], b""] {
+        let e = Certificate::read(text).unwrap_err();
+        assert!(matches!(e, CertError::NotGzip(_)), "{e:?}");
+        assert!(
+            e.to_string().contains("expected a gzip-compressed file"),
+            "{e}"
+        );
+    }
 }
 
 /// A gzip reader over bytes (through the certificate crate's own round trip: a certificate
@@ -284,4 +288,186 @@ fn bulls_and_cows_is_certified_optimal() {
     assert_eq!(solution.total, 26274);
     let report = check(&game, &round_trip(&cert).0).unwrap();
     report.meets(solution.total, solution.worst as u32).unwrap();
+}
+
+/// The search of `spec` with `options`, its result and certificate.
+fn certified_with(spec: &GameSpec, options: SearchOptions) -> (Game, Solution, Certificate) {
+    let game = Game::new(spec).unwrap();
+    let engine = AnyEngine::new(&game).unwrap();
+    let search = Search::new(&engine, options, false).unwrap();
+    let solution = search.run().unwrap();
+    let cert = search.certificate(&solution).unwrap();
+    (game, solution, cert)
+}
+
+/// A code's index in the game's space.
+fn index(game: &Game, text: &str) -> u32 {
+    let code = game.parse_guess(text).unwrap();
+    game.space().unwrap().index_of(&code).unwrap()
+}
+
+#[test]
+fn a_first_guess_certificate_proves_the_optimum_after_it() {
+    let spec = GameSpec::mastermind(4, 5);
+    let game = Game::new(&spec).unwrap();
+    let opener = index(&game, "0001");
+    let (game, solution, cert) = certified_with(
+        &spec,
+        SearchOptions {
+            first_guess: Some(opener),
+            ..SearchOptions::default()
+        },
+    );
+    assert_eq!(cert.header.first_guess, Some(opener));
+    let report = check(&game, &round_trip(&cert).0).unwrap();
+    assert_eq!(report.first_guess.as_deref(), Some("0001"));
+    report.meets(solution.total, solution.worst as u32).unwrap();
+    // The whole game's optimum is lower: claimed about every opener, the bound fails at the
+    // root, where another opener has no justification.
+    let best = certified(&spec, Objective::Expected).1.total;
+    assert!(best < solution.total, "{best} {}", solution.total);
+    let mut bad = cert.clone();
+    bad.header.first_guess = None;
+    let (claim, position, why) = refused(&game, &bad);
+    assert_eq!((claim, position.as_str()), (bad.header.roots[0], "root"));
+    assert!(why.contains("no justification"), "{why}");
+    // Another opener named in the header: its own guesses are not justified.
+    let mut bad = cert.clone();
+    bad.header.first_guess = Some(index(&game, "0123"));
+    let (_, position, _) = refused(&game, &bad);
+    assert_eq!(position, "root");
+    // A class claim may not be the root claim restricted to the opener.
+    let mut bad = cert.clone();
+    let root = bad.header.roots[0];
+    let (i, _) = first_class_claim(&bad);
+    if let Why::Classes(refs) = &mut bad.claims[root as usize].guesses[i].why {
+        refs[0].claim = root;
+    }
+    let (_, _, why) = refused(&game, &bad);
+    assert!(why.contains("first guess only"), "{why}");
+}
+
+#[test]
+fn a_position_after_some_moves_is_certified_and_a_wrong_history_refused() {
+    let spec = GameSpec::mastermind(4, 6);
+    let game = Game::new(&spec).unwrap();
+    let moves = vec![(index(&game, "0011"), game.parse_feedback("1B1W").unwrap())];
+    let (game, solution, cert) = certified_with(
+        &spec,
+        SearchOptions {
+            history: moves.clone(),
+            ..SearchOptions::default()
+        },
+    );
+    let report = check(&game, &round_trip(&cert).0).unwrap();
+    assert_eq!(report.history.as_deref(), Some("0011:1B1W"));
+    assert_eq!(report.secrets as u64, solution.secrets);
+    // The root claim is about the position from the next guess on.
+    assert_eq!(
+        report.total_at_least(solution.subtree_worst() as u32),
+        Some(solution.subtree_total())
+    );
+    // Another reply in the header: the root claim is about other secrets.
+    let mut bad = cert.clone();
+    bad.header.history[0].1 = game.parse_feedback("2B0W").unwrap().0;
+    let e = check(&game, &bad).unwrap_err();
+    assert!(
+        matches!(&e, CertError::Game(w) if w.contains("not every secret of the position")),
+        "{e:?}"
+    );
+    // A claim below it names its position from the start of the game.
+    let (_, k) = first_class_claim(&cert);
+    let mut bad = cert.clone();
+    bad.claims[k as usize].bound = bad.claims[k as usize].bound.map(|b| b + 1);
+    let (claim, position, _) = refused(&game, &bad);
+    assert_eq!(claim, k);
+    assert!(position.starts_with("after 0011 1B1W, "), "{position}");
+}
+
+#[test]
+fn a_bound_the_optimum_reaches_is_certified() {
+    let spec = GameSpec::mastermind(4, 5);
+    let game = Game::new(&spec).unwrap();
+    let engine = AnyEngine::new(&game).unwrap();
+    let best = certified(&spec, Objective::Expected).1.total;
+    let search = Search::new(
+        &engine,
+        SearchOptions {
+            bound: Some(best - 20),
+            ..SearchOptions::default()
+        },
+        false,
+    )
+    .unwrap();
+    assert!(matches!(
+        search.run(),
+        Err(codebreak_search::SearchError::AtLeast { .. })
+    ));
+    let cert = search.certificate_at_least(best - 20).unwrap();
+    let report = check(&game, &round_trip(&cert).0).unwrap();
+    assert_eq!(report.total_at_least(63), Some(best - 20));
+    // Above the optimum, the claim cannot hold.
+    let mut bad = cert.clone();
+    let root = bad.header.roots[0] as usize;
+    bad.claims[root].bound = Some(best + 1);
+    let (_, position, _) = refused(&game, &bad);
+    assert_eq!(position, "root");
+}
+
+/// Wordle's hard mode after SALET BBGBB (27 secrets), objective worst.
+fn hard_wordle() -> &'static (Game, Solution, Certificate) {
+    static CELL: OnceLock<(Game, Solution, Certificate)> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let spec = GameSpec {
+            kind: codebreak_core::GameKind::Wordle,
+            hard: true,
+            ..GameSpec::default()
+        };
+        let game = Game::new(&spec).unwrap();
+        let moves = vec![(index(&game, "salet"), game.parse_feedback("BBGBB").unwrap())];
+        certified_with(
+            &spec,
+            SearchOptions {
+                history: moves,
+                objective: Objective::Worst,
+                ..SearchOptions::default()
+            },
+        )
+    })
+}
+
+#[test]
+fn hard_mode_is_certified_with_the_rule_recomputed() {
+    let (game, solution, cert) = hard_wordle();
+    let report = check(game, &round_trip(cert).0).unwrap();
+    assert_eq!(report.worst_at_least() as usize, solution.subtree_worst());
+    assert_eq!(
+        report.total_at_least(solution.subtree_worst() as u32),
+        Some(solution.subtree_total())
+    );
+    // Every claim gives its moves.
+    assert!(cert.claims.iter().all(|c| c.moves.is_some()));
+    // A claim without its moves, or with those of another position, is refused.
+    let (_, k) = first_class_claim(cert);
+    let mut bad = cert.clone();
+    bad.claims[k as usize].moves = None;
+    let (_, _, why) = refused(game, &bad);
+    assert!(why.contains("no moves are given"), "{why}");
+    let mut bad = cert.clone();
+    bad.claims[k as usize].moves = Some(Vec::new());
+    let (_, _, why) = refused(game, &bad);
+    assert!(why.contains("hard mode's rule"), "{why}");
+    // A guess the rule forbids (no A in third place) is no legal guess of the root.
+    let mut bad = cert.clone();
+    let root = bad.header.roots.last().copied().unwrap() as usize;
+    let forbidden = index(game, "crony");
+    bad.claims[root]
+        .guesses
+        .push(codebreak_certify::GuessProof {
+            guess: forbidden,
+            why: Why::Same(0),
+        });
+    bad.claims[root].guesses.sort_by_key(|g| g.guess);
+    let (_, _, why) = refused(game, &bad);
+    assert!(why.contains("not a legal guess"), "{why}");
 }

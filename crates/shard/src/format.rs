@@ -345,6 +345,11 @@ pub fn result_path(dir: &Path, job: &Job) -> PathBuf {
     dir.join(format!("{}.json", job.id))
 }
 
+/// A job's certificate of optimality (`ID.cert`, written when the run is asked for it).
+pub fn certificate_path(dir: &Path, job: &Job) -> PathBuf {
+    dir.join(format!("{}.cert", job.id))
+}
+
 /// The marker of a running job: `pid P on HOST since UNIX-SECONDS`.
 pub fn running_path(dir: &Path, job: &Job) -> PathBuf {
     dir.join(format!("{}.running", job.id))
@@ -379,6 +384,11 @@ pub fn load_game_file(path: &Path, set: &[String], hard: bool) -> Result<Game, S
 /// Writes `text` to a temporary file beside `path` and renames it into place, so that a
 /// reader sees the whole file or none (a killed writer leaves a stray `.tmp` file only).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), ShardError> {
+    write_bytes_atomically(path, text.as_bytes())
+}
+
+/// [`write_atomically`] of bytes (a job's certificate).
+pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> Result<(), ShardError> {
     static SEQ: AtomicUsize = AtomicUsize::new(0);
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(
@@ -390,7 +400,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), ShardError> {
     let written = (|| {
         use std::io::Write;
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();

@@ -17,6 +17,10 @@
 //! its next run resumes, and [`merge()`] trusts no result: every tree is replayed by the
 //! independent verifier before a total is reported.
 //!
+//! With [`RunOptions::certificate`], each job also writes its certificate of optimality
+//! (`ID.cert`, see `codebreak-certify`) before its result; [`merge_certificates`] assembles
+//! those of a plan below an opener into one certificate for the opener's position.
+//!
 //! Kinds of plan ([`PlanKind`]): every opener of the game (one per symmetry class, as
 //! `optimal --openers`), or the positions below a fixed opener (one job per reply). Plans
 //! search the fewest guesses in all (with an optional depth limit): under the objective worst
@@ -37,10 +41,11 @@ pub mod slurm;
 pub use error::ShardError;
 pub use estimate::{PlanEstimate, SampleOptions, SampledJob, estimate};
 pub use format::{
-    FORMAT, GameFile, Header, Job, JobResult, Plan, PlanKind, Value, checkpoint_path, error_path,
-    fingerprint, fnv, job_id, load_game_file, result_path, running_path, write_atomically,
+    FORMAT, GameFile, Header, Job, JobResult, Plan, PlanKind, Value, certificate_path,
+    checkpoint_path, error_path, fingerprint, fnv, job_id, load_game_file, result_path,
+    running_path, write_atomically, write_bytes_atomically,
 };
-pub use merge::{Merged, Status, merge, status};
+pub use merge::{Merged, Status, merge, merge_certificates, status};
 pub use plan::{PlanRequest, Split, make_plan};
 pub use run::{Outcome, RunOptions, Runner, Stop, Stopped};
 pub use slurm::{SlurmOptions, SlurmScript, slurm_script};

@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use crate::ShardError;
 use crate::format::{
-    Job, JobResult, Plan, PlanKind, Value, checkpoint_path, error_path, result_path, running_path,
+    Job, JobResult, Plan, PlanKind, Value, certificate_path, checkpoint_path, error_path,
+    result_path, running_path,
 };
 
 /// A failed job as [`Status`] lists it.
@@ -351,5 +352,123 @@ fn merge_below(
         strategy,
         nodes,
         millis,
+    })
+}
+
+/// The certificate of a plan below an opener: one root claim, about every secret of the game
+/// and the strategies that open with the plan's opener, whose classes are the jobs'
+/// positions, each proved by its job's certificate (`ID.cert`, written by a run with
+/// [`RunOptions::certificate`](crate::RunOptions::certificate)), whose claims follow,
+/// renumbered. The bound is the jobs' totals added up, with one guess for each secret the
+/// opener finds, as [`merge()`] adds them (call it first: it verifies the results). Refused,
+/// naming the job, when a job's certificate is missing, does not read, or is not about its
+/// position and total; the claims themselves are for `codebreak_certify::check`.
+pub fn merge_certificates(
+    plan: &Plan,
+    game: &Game,
+    dir: &Path,
+) -> Result<codebreak_certify::Certificate, ShardError> {
+    use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Why};
+    if plan.header.kind != PlanKind::Below {
+        return Err(ShardError::BadInput(
+            "certificates are merged for plans below an opener only: an openers plan's jobs are each opener's own".into(),
+        ));
+    }
+    let results = results(plan, dir)?;
+    let space = game
+        .space()
+        .map_err(|e| ShardError::BadInput(e.to_string()))?;
+    let opener = plan.header.opener.clone().unwrap_or_default();
+    let index = |text: &str| {
+        game.parse_guess(text)
+            .ok()
+            .and_then(|c| space.index_of(&c))
+            .ok_or_else(|| {
+                ShardError::refused(&plan.path, format!("{text} is not a guess of {game}"))
+            })
+    };
+    let first = index(&opener)?;
+    let depth = plan.header.max_depth.unwrap_or(63);
+    let mut claims = vec![Claim {
+        depth,
+        bound: None,
+        secrets: space.secrets().to_vec(),
+        guesses: Vec::new(),
+        moves: game.hard().then(Vec::new),
+    }];
+    let (mut refs, mut total, mut covered) = (Vec::new(), 0u64, 0u64);
+    for (job, r) in plan.jobs.iter().zip(&results) {
+        let path = certificate_path(dir, job);
+        let refuse = |why: String| {
+            ShardError::refused(&path, format!("job {} ({}): {why}", job.index, job.history))
+        };
+        let Value::Exact { total: t, .. } = r.value else {
+            return Err(refuse("its result is no exact total".into()));
+        };
+        let file = std::fs::File::open(&path).map_err(|e| {
+            refuse(format!(
+                "its certificate cannot be read ({e}); run the plan with --certificate"
+            ))
+        })?;
+        let cert = Certificate::read(std::io::BufReader::new(file))
+            .map_err(|e| refuse(format!("its certificate: {e}")))?;
+        let reply = job.history.rsplit(':').next().unwrap_or_default();
+        let fb = game
+            .parse_feedback(reply)
+            .map_err(|e| refuse(e.to_string()))?;
+        let h = &cert.header;
+        let subtree = t.saturating_sub(r.secrets);
+        let root = match h.roots.as_slice() {
+            [k] => cert.claims.get(*k as usize),
+            _ => None,
+        };
+        if h.game != game.spec()
+            || h.pool != plan.header.pool
+            || h.history != [(first, fb.0)]
+            || h.first_guess.is_some()
+            || root.is_none_or(|c| c.bound != Some(subtree) || c.depth + 1 != depth)
+        {
+            return Err(refuse(format!(
+                "its certificate is not about the position after {opener}:{reply} within {} guesses and its {subtree} guesses from there",
+                depth - 1
+            )));
+        }
+        let offset = claims.len() as u32;
+        refs.push(ClassRef {
+            reply: fb.0,
+            claim: h.roots[0] + offset,
+            renaming: None,
+        });
+        for mut c in cert.claims {
+            for g in &mut c.guesses {
+                if let Why::Classes(list) = &mut g.why {
+                    for cref in list {
+                        cref.claim += offset;
+                    }
+                }
+            }
+            claims.push(c);
+        }
+        total += t;
+        covered += r.secrets;
+    }
+    refs.sort_by_key(|r| r.reply);
+    claims[0].bound = Some(total + (plan.header.secrets - covered));
+    claims[0].guesses = vec![GuessProof {
+        guess: first,
+        why: Why::Classes(refs),
+    }];
+    Ok(Certificate {
+        header: codebreak_certify::Header {
+            format: codebreak_certify::FORMAT.into(),
+            version: codebreak_certify::VERSION,
+            game: game.spec(),
+            pool: plan.header.pool,
+            objective: "expected".into(),
+            roots: vec![0],
+            history: Vec::new(),
+            first_guess: Some(first),
+        },
+        claims,
     })
 }

@@ -10,9 +10,10 @@ use codebreak_search::{Search, SearchError, SearchOptions};
 use thiserror::Error;
 
 use crate::format::{
-    Job, JobResult, Plan, PlanKind, Value, checkpoint_path, error_path, result_path, running_path,
+    Job, JobResult, Plan, PlanKind, Value, certificate_path, checkpoint_path, error_path,
+    result_path, running_path,
 };
-use crate::{ShardError, write_atomically};
+use crate::{ShardError, write_atomically, write_bytes_atomically};
 
 /// A stop switch shared by the jobs of a process: once thrown (Ctrl-C, SIGTERM, a Python
 /// `KeyboardInterrupt`), the searches running stop and save their checkpoints, and no job
@@ -82,6 +83,9 @@ pub struct RunOptions<'a> {
     /// thread, sharing its memo (see [`Runner::opener_search`]); none: each job searches
     /// afresh, on every core.
     pub shared: Option<&'a Search<'a>>,
+    /// Write each job's certificate of optimality (`ID.cert`) before its result; a job whose
+    /// result is there without its certificate is solved again.
+    pub certificate: bool,
 }
 
 impl RunOptions<'_> {
@@ -186,6 +190,13 @@ impl Runner {
     pub fn run_job(&self, job: &Job, options: &RunOptions<'_>) -> Result<Outcome, Stopped> {
         let dir = &self.dir;
         match self.plan.result(dir, job) {
+            Ok(Some(_)) if options.certificate && !certificate_path(dir, job).exists() => {
+                options.log(&format!(
+                    "job {} {}: done, but without its certificate; solving it again",
+                    job.index,
+                    job.label()
+                ));
+            }
             Ok(Some(r)) => {
                 options.log(&format!("job {} {}: done already", job.index, job.label()));
                 let _ = std::fs::remove_file(error_path(dir, job));
@@ -298,7 +309,11 @@ impl Runner {
             let at_least = job.at_least;
             return Ok((Value::AtLeast { at_least }, None, 0));
         }
-        if let (Some(shared), Some(g), PlanKind::Openers) = (options.shared, first_guess, h.kind) {
+        // A job that writes its certificate searches on its own: the certificate is proved
+        // from its own search's memo.
+        if let (Some(shared), Some(g), PlanKind::Openers, false) =
+            (options.shared, first_guess, h.kind, options.certificate)
+        {
             return self.solve_opener(shared, job, g, bound, options);
         }
         let search_options = SearchOptions {
@@ -337,6 +352,21 @@ impl Runner {
             return Err(Stopped::Checkpointed { solved, checkpoint });
         }
         let _ = std::fs::remove_file(&checkpoint);
+        if options.certificate {
+            let cert = match &result {
+                Ok(s) => Some(search.certificate(s)),
+                Err(SearchError::AtLeast { bound }) => Some(search.certificate_at_least(*bound)),
+                _ => None,
+            };
+            if let Some(cert) = cert {
+                let cert = cert.map_err(|e| failed(format!("certificate: {e}")))?;
+                let mut bytes = Vec::new();
+                cert.write(&mut bytes)
+                    .map_err(|e| failed(format!("certificate: {e}")))?;
+                write_bytes_atomically(&certificate_path(dir, job), &bytes)
+                    .map_err(|e| failed(e.to_string()))?;
+            }
+        }
         let nodes = || search.status().nodes.load(Ordering::Relaxed);
         Ok(match result {
             Ok(s) => (

@@ -49,13 +49,28 @@ pub(crate) fn check(a: &VerifyArgs, path: &Path) -> Result<(), Failed> {
     let seconds = start.elapsed().as_secs_f64();
     let tree = match tree_file(a) {
         None => None,
+        Some(t) if report.history.is_some() => {
+            return Err(bad(
+                t,
+                "the certificate is about a position after some moves, and a tree is replayed from the start of the game: expected no --tree",
+            )
+            .into());
+        }
         Some(t) => {
-            let (r, tree_game, _, _) = replay(a, t)?;
+            let (r, tree_game, root, _) = replay(a, t)?;
             if tree_game.spec() != game.spec() {
                 return Err(bad(
                     t,
                     format!("the tree is for {tree_game}, the certificate for {game}"),
                 )
+                .into());
+            }
+            let opener = game.format_code(&root.guess);
+            if let Some(g) = report.first_guess.as_ref().filter(|&g| *g != opener) {
+                return Err(Failure::NoAnswer(anyhow::anyhow!(
+                    "{}: not proved optimal: the tree opens with {opener}, the certificate is about the strategies that open with {g}",
+                    name(t)
+                ))
                 .into());
             }
             let verdict = report
@@ -83,6 +98,12 @@ pub(crate) fn check(a: &VerifyArgs, path: &Path) -> Result<(), Failed> {
         report.claims,
         report.checked
     );
+    if let Some(h) = &report.history {
+        out.push_str(&format!("position     after {h}\n"));
+    }
+    if let Some(g) = &report.first_guess {
+        out.push_str(&format!("strategies   those that play {g} next\n"));
+    }
     for &(depth, bound) in &report.roots {
         out.push_str(&format!("proved       {}\n", root_text(depth, bound)));
     }

@@ -94,8 +94,10 @@ pub struct OptimalArgs {
     pub self_check: bool,
     /// Write a certificate of optimality to FILE (gzip-compressed): the claims that no
     /// strategy does better, for `codebreak verify --certificate FILE --tree TREE` to check.
-    /// Whole games only.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["openers", "history", "first_guess", "bound"])]
+    /// With --history, about the position from the next guess on; with --first-guess, about
+    /// the strategies that play it; with --bound N, when the optimum is at least N, the proof
+    /// of that.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openers"])]
     pub certificate: Option<PathBuf>,
     /// Where Ctrl-C saves the solved sets (default: the --resume file, else
     /// codebreak-optimal-XXXXXXXX.checkpoint, XXXXXXXX a fingerprint of the game and the search,
@@ -294,6 +296,14 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
             );
             std::process::exit(130);
         }
+        Err(SearchError::AtLeast { bound }) if a.certificate.is_some() => {
+            if let Some(path) = &a.certificate {
+                let start = std::time::Instant::now();
+                let cert = search.certificate_at_least(bound);
+                write_certificate(cert, start, None, path)?;
+            }
+            return Err(Failure::NoAnswer(SearchError::AtLeast { bound }.into()));
+        }
         Err(e @ (SearchError::Infeasible { .. } | SearchError::AtLeast { .. })) => {
             return Err(Failure::NoAnswer(e.into()));
         }
@@ -303,7 +313,9 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
         output::write_tree(path, a.format, &game, &solution.tree)?;
     }
     if let Some(path) = &a.certificate {
-        write_certificate(&search, &solution, path)?;
+        let start = std::time::Instant::now();
+        let cert = search.certificate(&solution);
+        write_certificate(cert, start, Some(solution.seconds), path)?;
     }
     let analysis = Analysis {
         game: game.spec(),
@@ -341,15 +353,15 @@ pub fn run(a: OptimalArgs) -> Result<(), Failure> {
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }
 
-/// Proves the lower bound of `solution` and writes the certificate to `path`, with a line on
-/// standard error: claims, bytes and seconds.
+/// Writes the certificate proved since `start` to `path`, with a line on standard error:
+/// claims, bytes and seconds (and the search's, when it found a solution).
 fn write_certificate(
-    search: &Search,
-    solution: &codebreak_search::Solution,
+    cert: Result<codebreak_certify::Certificate, SearchError>,
+    start: std::time::Instant,
+    search_seconds: Option<f64>,
     path: &Path,
 ) -> Result<(), Failure> {
-    let start = std::time::Instant::now();
-    let cert = search.certificate(solution).map_err(|e| match e {
+    let cert = cert.map_err(|e| match e {
         SearchError::Interrupted => Failure::NoAnswer(anyhow::anyhow!(
             "--certificate: stopped before the certificate was proved"
         )),
@@ -366,11 +378,13 @@ fn write_certificate(
     cert.write(std::io::BufWriter::new(file))
         .map_err(|e| cannot(&e))?;
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let search = search_seconds
+        .map(|s| format!(" (search {s:.2} s)"))
+        .unwrap_or_default();
     eprintln!(
-        "certificate {}: {} claims, {bytes} bytes, proved in {proved:.2} s (search {:.2} s)",
+        "certificate {}: {} claims, {bytes} bytes, proved in {proved:.2} s{search}",
         path.display(),
         cert.claims.len(),
-        solution.seconds
     );
     Ok(())
 }

@@ -37,6 +37,11 @@ pub struct MergeArgs {
     /// Write the merged decision tree (JSON) to FILE (plans below an opener).
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
+    /// Write one certificate of optimality for the opener's position to FILE, assembled
+    /// from the jobs' (plans below an opener run with `shard run --certificate`), for
+    /// `codebreak verify --certificate FILE --tree TREE` to check.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -93,9 +98,28 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
     if let Some(path) = &a.tree {
         output::check_writable(path)?;
     }
+    if let Some(path) = &a.certificate {
+        output::check_writable(path)?;
+    }
     let game = plan.game().map_err(failure)?;
     let dir = plan.results_dir(a.results.as_deref());
     let merged = codebreak_shard::merge(&plan, &game, &dir).map_err(failure)?;
+    if let Some(path) = &a.certificate {
+        let cert = codebreak_shard::merge_certificates(&plan, &game, &dir).map_err(failure)?;
+        let cannot = |e: &dyn std::fmt::Display| {
+            Failure::BadInput(anyhow::anyhow!("cannot write {}: {e}", path.display()))
+        };
+        let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
+        cert.write(std::io::BufWriter::new(file))
+            .map_err(|e| cannot(&e))?;
+        eprintln!(
+            "certificate {}: {} claims from {} job{}",
+            path.display(),
+            cert.claims.len(),
+            plan.jobs.len(),
+            plural(plan.jobs.len())
+        );
+    }
     let text = match merged {
         Merged::Openers {
             entries,

@@ -36,6 +36,10 @@ pub struct RunArgs {
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
+    /// Also write each job's certificate of optimality (RESULTS/ID.cert) before its result,
+    /// for `shard merge --certificate` (a job done without it is solved again).
+    #[arg(long)]
+    pub certificate: bool,
     /// Stop each job after N search nodes, as Ctrl-C does (for tests of resumption).
     #[arg(long, value_name = "N", hide = true)]
     pub node_limit: Option<u64>,
@@ -70,6 +74,7 @@ pub fn run(a: RunArgs) -> Result<(), Failure> {
         stop: Some(&STOP),
         log: Some(&log),
         shared: shared.as_ref(),
+        certificate: a.certificate,
     };
     let jobs = a.jobs.map_or_else(
         || match shared {
