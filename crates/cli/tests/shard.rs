@@ -79,7 +79,9 @@ fn an_openers_plan_ranks_openers_as_optimal_openers_does() {
         args.extend(["--openers", "--bound", bound]);
         let plan = plan_and_run(dir.path(), "o.plan", &args);
         let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
-        let mut optimal = vec!["optimal", "--json"];
+        // The opener log goes to the test's folder, not the current one.
+        let log = dir.path().join("o.ckpt");
+        let mut optimal = vec!["optimal", "--json", "--checkpoint", s(&log)];
         optimal.extend(&args);
         let whole = json(&run_args(&optimal, None));
         assert_eq!(merged["openers"], whole["openers"], "{game}");
@@ -130,7 +132,8 @@ fn a_chunk_of_openers_shares_its_memo_and_resumes_after_a_stop() {
     );
     assert!(!checkpoints[0].exists(), "the checkpoint is gone");
     let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
-    let mut optimal = vec!["optimal", "--json"];
+    let log = dir.path().join("o.ckpt");
+    let mut optimal = vec!["optimal", "--json", "--checkpoint", s(&log)];
     optimal.extend(args);
     let whole = json(&run_args(&optimal, None));
     assert_eq!(merged["openers"], whole["openers"]);
@@ -336,7 +339,8 @@ fn openers_without_a_bound_are_bounded_by_the_best_finished_and_checked_at_merge
     let out = run_args(&["shard", "run", s(&plan)], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let merged = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
-    let mut optimal = vec!["optimal", "--openers", "--json"];
+    let log = dir.path().join("o.ckpt");
+    let mut optimal = vec!["optimal", "--openers", "--json", "--checkpoint", s(&log)];
     optimal.extend(game);
     let whole = json(&run_args(&optimal, None));
     assert_eq!(merged["openers"][0], whole["openers"][0]);
