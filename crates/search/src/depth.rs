@@ -61,14 +61,7 @@ impl<R: Rules> Solver<'_, R> {
         if n as u64 > self.bounds.cap(d) {
             return Ok(None);
         }
-        if self.status.cancel.load(Ordering::Relaxed) {
-            return Err(Interrupted);
-        }
-        let searched = self.status.nodes.fetch_add(1, Ordering::Relaxed) + 1;
-        if searched >= self.node_limit {
-            self.status.cancel.store(true, Ordering::Relaxed);
-            return Err(Interrupted);
-        }
+        self.count_node()?;
         let keys = self.keys(s, history, d);
         match keys.as_ref().and_then(|k| self.recall(k)) {
             Some(Entry::Exact(_, g)) => return Ok(Some(g)),

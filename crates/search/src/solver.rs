@@ -135,14 +135,7 @@ impl<R: Rules> Solver<'_, R> {
         if lb >= beta {
             return Ok(None);
         }
-        if self.status.cancel.load(Ordering::Relaxed) {
-            return Err(Interrupted);
-        }
-        let searched = self.status.nodes.fetch_add(1, Ordering::Relaxed) + 1;
-        if searched >= self.node_limit {
-            self.status.cancel.store(true, Ordering::Relaxed);
-            return Err(Interrupted);
-        }
+        self.count_node()?;
         let k = self.keys(s, history, d);
         if let Some(k) = &k {
             match self.recall(k) {
@@ -352,6 +345,21 @@ impl<R: Rules> Solver<'_, R> {
                 name[r]
             })
             .collect()
+    }
+
+    /// Counts a node searched: fails once the search is cancelled or its node limit is
+    /// reached (which cancels it).
+    #[inline]
+    pub(crate) fn count_node(&self) -> Result<(), Interrupted> {
+        if self.status.cancel.load(Ordering::Relaxed) {
+            return Err(Interrupted);
+        }
+        let searched = self.status.nodes.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched >= self.node_limit {
+            self.status.cancel.store(true, Ordering::Relaxed);
+            return Err(Interrupted);
+        }
+        Ok(())
     }
 
     /// The exact value of playing the trial's guess at this node, if below `beta` (and below
