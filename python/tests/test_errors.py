@@ -38,6 +38,16 @@ def test_a_missing_game_file():
         cb.Game.from_file("/nonexistent/game.toml")
 
 
+@pytest.fixture
+def ctrl_c():
+    """Python's own Ctrl-C handler for the test. A shell starts background jobs with SIGINT
+    ignored, and Python then never installs its handler, so a test run in the background
+    would wait for the signal in vain."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def _interrupt_after(seconds):
     def later():
         time.sleep(seconds)
@@ -47,7 +57,7 @@ def _interrupt_after(seconds):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
-def test_ctrl_c_stops_an_analysis_and_a_search():
+def test_ctrl_c_stops_an_analysis_and_a_search(ctrl_c):
     big = cb.Game.mastermind(pegs=5, colors=8)
     for run in (
         lambda: cb.analyze(big, strategy="expected-size"),
@@ -63,7 +73,7 @@ def test_ctrl_c_stops_an_analysis_and_a_search():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
-def test_ctrl_c_stops_building_a_custom_game():
+def test_ctrl_c_stops_building_a_custom_game(ctrl_c):
     _interrupt_after(0.3)
     with pytest.raises(KeyboardInterrupt):
         cb.Game.custom(range(5000), range(5000), lambda g, s: s >= g, end="known", progress=False)
