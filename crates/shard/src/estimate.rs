@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::format::Value;
-use crate::run::{Outcome, RunOptions, Runner, Stop, Stopped};
+use crate::run::{RunOptions, Runner, Stop};
 
 /// How to sample a plan.
 #[derive(Clone, Copy, Debug)]
@@ -95,9 +95,12 @@ fn choose(secrets: &[(usize, u64)], n: usize) -> Vec<usize> {
             chosen.push(i);
         }
     }
-    chosen.sort_by_key(|&i| (secrets.iter().find(|(j, _)| *j == i).map(|p| p.1), i));
-    chosen.dedup();
-    chosen
+    // Smallest first: the order of `by_size`.
+    by_size
+        .iter()
+        .map(|&(i, _)| i)
+        .filter(|i| chosen.contains(i))
+        .collect()
 }
 
 /// The least-squares line through `(ln secrets, ln seconds)`, `None` with fewer than two
@@ -157,11 +160,14 @@ pub fn estimate(
             outcome
         });
         let seconds = start.elapsed().as_secs_f64();
+        // A stopped or failed job counts the time it ran.
         let (seconds, finished, value) = match outcome {
-            Ok(Outcome::Solved(r)) => (r.millis as f64 / 1000.0, true, Some(r.value)),
-            Ok(Outcome::AlreadyDone(r)) => (r.millis as f64 / 1000.0, true, Some(r.value)),
-            Err(Stopped::Checkpointed { .. } | Stopped::NotStarted) => (seconds, false, None),
-            Err(Stopped::Failed(_)) => (seconds, false, None),
+            Ok(o) => (
+                o.result().millis as f64 / 1000.0,
+                true,
+                Some(o.result().value.clone()),
+            ),
+            Err(_) => (seconds, false, None),
         };
         sample.push(SampledJob {
             index: job.index,
