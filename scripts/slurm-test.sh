@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `codebreak shard slurm` on a real one-node Slurm cluster (scripts/slurm-cluster.sh): plans
-# Mastermind (4 pegs, 6 colours) below 0012 and Bulls and Cows below 0123, writes their job
-# array scripts, submits them, interrupts two Bulls tasks mid-run, and checks that the merged
-# trees verify to 5625 and 26274.
+# Mastermind (4 pegs, 6 colours) below 0012 and over every opener (both with certificates of
+# optimality) and Bulls and Cows below 0123, writes their job array scripts, submits them,
+# interrupts two Bulls tasks mid-run, and checks that the merged trees verify to 5625 and
+# 26274 and that the merged certificates prove the Mastermind trees optimal.
 #
 # Bulls task 0 (its largest job) is interrupted twice:
 # - SIGUSR1 on its batch shell (`scancel --batch --signal=USR1`), which is what
@@ -47,18 +48,23 @@ bash scripts/slurm-cluster.sh start
 export SLURM_CONF=${CODEBREAK_SLURM_DIR:-/var/tmp/codebreak-slurm}/slurm.conf
 
 "$bin" shard plan --first-guess 0012 --out "$work/mm.plan"
+"$bin" shard plan --openers --out "$work/mmo.plan"
 "$bin" shard plan --game bulls --first-guess 0123 --out "$work/bulls.plan"
 # Bulls: one job per task (14 tasks, the largest first), so that two can be interrupted on
 # its own; Mastermind: 4 jobs per task. One CPU a task: two tasks at once on two cores.
 "$bin" shard slurm "$work/bulls.plan" --chunk 1 --mem 1G --time 00:10:00 --out "$work/bulls.sh"
-"$bin" shard slurm "$work/mm.plan" --chunk 4 --mem 1G --time 00:10:00 --out "$work/mm.sh"
+"$bin" shard slurm "$work/mm.plan" --chunk 4 --mem 1G --time 00:10:00 --certificate --out "$work/mm.sh"
+"$bin" shard slurm "$work/mmo.plan" --chunk 1 --mem 1G --time 00:10:00 --certificate --out "$work/mmo.sh"
 grep -q '^#SBATCH --array=0-3$' "$work/mm.sh" || fail "mm.sh is not an array of 4 tasks"
+grep -q '^certificate=(--certificate)$' "$work/mmo.sh" || fail "mmo.sh does not pass --certificate"
 
 bulls=$(sbatch --parsable "$work/bulls.sh")
 jobs_submitted+=("$bulls")
 mm=$(sbatch --parsable "$work/mm.sh")
 jobs_submitted+=("$mm")
-say "submitted Bulls and Cows as job $bulls, Mastermind as job $mm"
+mmo=$(sbatch --parsable "$work/mmo.sh")
+jobs_submitted+=("$mmo")
+say "submitted Bulls and Cows as job $bulls, Mastermind as jobs $mm (below 0012) and $mmo (openers)"
 
 # The output file of Bulls task I (both runs of a requeued task: --open-mode=append).
 log_of() { echo "$work/bulls.plan.logs/${bulls}_$1.out"; }
@@ -110,7 +116,7 @@ scontrol requeue "${bulls}_0"
 
 say "waiting for the queue to empty"
 deadline=$(($(date +%s) + 240))
-while squeue -h -j "$bulls,$mm" 2>/dev/null | grep -q .; do
+while squeue -h -j "$bulls,$mm,$mmo" 2>/dev/null | grep -q .; do
   [ "$(date +%s)" -lt "$deadline" ] || { squeue; fail "jobs still queued after 240 s"; }
   sleep 1
 done
@@ -121,14 +127,23 @@ log_has "^codebreak shard: task 0 (" 3
 say "Bulls task 0 ran three times, resuming its checkpoint twice"
 
 check() {
-  local plan=$1 expected=$2 merged total verified
-  merged=$("$bin" shard merge "$plan" --tree "$plan.tree.json" --json) || fail "merge of $plan: $merged"
+  local plan=$1 expected=$2 merged total verified proof
+  local cert=()
+  [ "${3:-}" = certificate ] && cert=(--certificate "$plan.cert")
+  merged=$("$bin" shard merge "$plan" --tree "$plan.tree.json" "${cert[@]}" --json) || fail "merge of $plan: $merged"
   total=$(echo "$merged" | grep -o '"total":[0-9]*' | head -1 | cut -d: -f2)
   verified=$("$bin" verify "$plan.tree.json" --json | grep -o '"total":[0-9]*' | head -1 | cut -d: -f2)
   [ "$total" = "$expected" ] || fail "$plan merged to $total guesses in all, expected $expected"
   [ "$verified" = "$expected" ] || fail "the tree of $plan verifies to $verified, expected $expected"
   say "$(basename "$plan"): merged $total, tree verifies to $verified"
+  if [ "${#cert[@]}" -gt 0 ]; then
+    proof=$("$bin" verify --certificate "$plan.cert" --tree "$plan.tree.json") \
+      || fail "the certificate of $plan does not check: $proof"
+    echo "$proof" | grep -q "optimal: proved" || fail "the certificate of $plan proves no optimum: $proof"
+    say "$(basename "$plan"): the merged certificate proves $expected optimal"
+  fi
 }
-check "$work/mm.plan" 5625
+check "$work/mm.plan" 5625 certificate
+check "$work/mmo.plan" 5625 certificate
 check "$work/bulls.plan" 26274
 say "passed in $(($(date +%s) - start)) s"

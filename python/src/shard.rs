@@ -29,12 +29,13 @@ fn json<'py>(py: Python<'py>, v: &impl serde::Serialize) -> PyResult<Bound<'py, 
 }
 
 /// Splits the exact search of `game` (fewest guesses in all) into jobs and writes the plan to
-/// `out`: one job per reply to `first_guess`, or one per opener (`openers=True`, valued below
-/// `bound` if given). Returns the plan as a dict: `path`, `hash`, `kind`, `results`, `jobs`.
+/// `out`: one job per reply to `first_guess` (`depth=2`: one per reply and next guess, for
+/// the replies that leave at least 16 secrets), or one per opener (`openers=True`, valued
+/// below `bound` if given). Returns the plan as a dict: `path`, `hash`, `kind`, `results`, `jobs`.
 /// The game must be one a worker can build again: a built-in game, or one read by
 /// `Game.from_file` (the plan names the file, its constants and hard mode).
 #[pyfunction]
-#[pyo3(signature = (game, out, first_guess=None, openers=false, objective="expected", max_depth=None, pool=None, bound=None))]
+#[pyo3(signature = (game, out, first_guess=None, openers=false, objective="expected", max_depth=None, pool=None, bound=None, depth=1))]
 #[allow(clippy::too_many_arguments)]
 pub fn shard_plan<'py>(
     py: Python<'py>,
@@ -46,12 +47,13 @@ pub fn shard_plan<'py>(
     max_depth: Option<u32>,
     pool: Option<&str>,
     bound: Option<u64>,
+    depth: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let g: Game = game.get().engine.game().clone();
     let split = match (first_guess, openers) {
         (Some(f), false) => Split::Below {
             first_guess: f,
-            depth: 1,
+            depth,
         },
         (None, true) => Split::Openers,
         (Some(_), true) => return Err(bad("first_guess and openers=True: give one of them")),

@@ -59,6 +59,19 @@ def test_openers_plans_rank_as_openers_does(tmp_path):
     assert r.total == r.openers[0]["total"]
 
 
+def test_a_plan_of_depth_two_splits_positions_by_their_next_guess_and_agrees(tmp_path):
+    game = cb.Game.mastermind(3, 6)
+    one = distributed.optimal(game, first_guess="012", results_dir=str(tmp_path / "one"), workers=2)
+    two = distributed.optimal(
+        game, first_guess="012", depth=2, results_dir=str(tmp_path / "two"), workers=2
+    )
+    assert two.total == one.total == cb.optimal(game, first_guess="012").total
+    assert len(two.jobs) > len(one.jobs)
+    assert cb.verify(game, two.tree).total == two.total
+    with pytest.raises(ValueError, match="depth 3"):
+        distributed.optimal(game, first_guess="012", depth=3, results_dir=str(tmp_path / "x"))
+
+
 def test_bad_requests_name_the_bad_value(tmp_path):
     game = cb.Game.mastermind()
     with pytest.raises(ValueError, match="executor 'slurm'"):

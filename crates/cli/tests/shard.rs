@@ -573,14 +573,14 @@ fn plans_refuse_what_they_cannot_split_correctly() {
                 "--first-guess",
                 "0012",
                 "--depth",
-                "2",
+                "3",
                 "--out",
                 plan,
             ],
             None,
         ),
         2,
-        &["--depth 2"],
+        &["--depth 3", "expected 1"],
     );
 }
 
@@ -764,4 +764,166 @@ fn job_certificates_merge_into_one_that_proves_the_merged_tree_optimal() {
         );
         assert!(merge(&dir.path().join("again.cert")).status.success());
     }
+}
+
+/// A plan of every opener run with `--certificate` merges into one certificate about the
+/// whole game (each opener justified by its job's certificate, or in a peg game by the
+/// renaming onto a valued one), which proves the best opener's tree optimal; a job's
+/// certificate missing is refused, naming the job.
+#[test]
+fn an_openers_plan_merges_its_certificates_into_one_for_the_whole_game() {
+    for (name, args, optimum) in [
+        ("mm46", &["--openers"][..], 5625),
+        (
+            "bulls36",
+            &[
+                "--openers",
+                "--game",
+                "bulls",
+                "--pegs",
+                "3",
+                "--colors",
+                "6",
+            ][..],
+            0,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = plan(dir.path(), &format!("{name}.plan"), args);
+        let out = run_args(
+            &["shard", "run", s(&plan), "--jobs", "2", "--certificate"],
+            None,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let (tree, cert) = (dir.path().join("t.json"), dir.path().join("c.cert"));
+        let merged = json(&run_args(
+            &[
+                "shard",
+                "merge",
+                s(&plan),
+                "--tree",
+                s(&tree),
+                "--certificate",
+                s(&cert),
+                "--json",
+            ],
+            None,
+        ));
+        let best = merged["openers"][0]["total"].as_u64().unwrap();
+        if optimum > 0 {
+            assert_eq!(best, optimum);
+        }
+        let out = run_args(
+            &["verify", "--certificate", s(&cert), "--tree", s(&tree)],
+            None,
+        );
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("optimal: proved"), "{text}");
+        assert!(
+            text.contains(&format!("fewer than {best} guesses")),
+            "{text}"
+        );
+        // The same certificate without the best opener's certificate: refused, naming it.
+        let opener = merged["openers"][0]["opener"].as_str().unwrap().to_string();
+        let plan_text = std::fs::read_to_string(&plan).unwrap();
+        let id = plan_text
+            .lines()
+            .skip(1)
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|j| j["first_guess"] == opener.as_str())
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let victim = result_files(&plan)
+            .into_iter()
+            .find(|p| p.file_name().unwrap() == format!("{id}.cert").as_str())
+            .unwrap();
+        std::fs::remove_file(&victim).unwrap();
+        let out = run_args(
+            &[
+                "shard",
+                "merge",
+                s(&plan),
+                "--certificate",
+                s(&dir.path().join("none.cert")),
+            ],
+            None,
+        );
+        assert_fails(
+            &out,
+            1,
+            &["job ", &format!("opener {opener}"), "--certificate"],
+        );
+    }
+}
+
+/// A plan of depth 2 splits the large positions below the opener by their next guess (one
+/// job per symmetry class): it merges to the total of the plan of depth 1, and its jobs'
+/// certificates into one that proves the merged tree optimal. Depth 3 is refused.
+#[test]
+fn a_plan_of_depth_two_equals_the_plan_of_depth_one_and_certifies_it() {
+    for (name, game) in [
+        ("mm36", &["--pegs", "3", "--colors", "6"][..]),
+        (
+            "bulls38",
+            &["--game", "bulls", "--pegs", "3", "--colors", "8"][..],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let total = |depth: &str, certificate: bool| {
+            let mut args = game.to_vec();
+            args.extend_from_slice(&["--first-guess", "012", "--depth", depth]);
+            let plan = plan(dir.path(), &format!("{name}-{depth}.plan"), &args);
+            let mut run = vec!["shard", "run", s(&plan), "--jobs", "2"];
+            if certificate {
+                run.push("--certificate");
+            }
+            let out = run_args(&run, None);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let tree = dir.path().join(format!("{name}-{depth}.json"));
+            let cert = dir.path().join(format!("{name}-{depth}.cert"));
+            let mut merge = vec!["shard", "merge", s(&plan), "--tree", s(&tree), "--json"];
+            if certificate {
+                merge.extend_from_slice(&["--certificate", s(&cert)]);
+            }
+            let merged = json(&run_args(&merge, None));
+            if certificate {
+                let out = run_args(
+                    &["verify", "--certificate", s(&cert), "--tree", s(&tree)],
+                    None,
+                );
+                assert!(out.status.success(), "{name}: {}", stderr(&out));
+                assert!(stdout(&out).contains("optimal: proved"), "{}", stdout(&out));
+            }
+            (merged["total"].as_u64().unwrap(), plan)
+        };
+        let (one, _) = total("1", false);
+        let (two, plan2) = total("2", true);
+        assert_eq!(one, two, "{name}");
+        // More jobs than positions: some position was split by its next guess.
+        let jobs = std::fs::read_to_string(&plan2).unwrap().lines().count() - 1;
+        let one_jobs = std::fs::read_to_string(dir.path().join(format!("{name}-1.plan")))
+            .unwrap()
+            .lines()
+            .count()
+            - 1;
+        assert!(jobs > one_jobs, "{name}: {jobs} jobs");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_args(
+        &[
+            "shard",
+            "plan",
+            "--first-guess",
+            "0012",
+            "--depth",
+            "3",
+            "--out",
+            s(&dir.path().join("p.plan")),
+        ],
+        None,
+    );
+    assert_fails(&out, 2, &["--depth 3", "expected 1", "or 2"]);
 }

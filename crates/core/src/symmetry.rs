@@ -341,6 +341,58 @@ impl Relabel {
     }
 }
 
+/// A renaming of positions and colours that fixes every code of `fixed` and maps `from` onto
+/// `to`, found by trying every order of the positions, as plain lists (`positions[i]`: the
+/// position of the code that goes to position `i`; `colors[c]`: colour `c`'s new name, see
+/// [`Relabel::parts`]); `None` when there is none. The rules of the peg games are invariant
+/// under such a renaming, so `from` and `to` are worth the same after the moves of `fixed`
+/// (certificates of optimality name it so that their checker can verify it).
+///
+/// ```
+/// use codebreak_core::Code;
+/// use codebreak_core::symmetry::renaming_onto;
+/// let (positions, colors) = renaming_onto(4, 6, &[], &Code::from_pegs(&[1, 1, 0, 0]).unwrap(), &Code::from_pegs(&[0, 0, 1, 1]).unwrap()).unwrap();
+/// assert_eq!(positions, vec![0, 1, 2, 3]);
+/// assert_eq!(&colors[..2], &[1, 0]);
+/// assert_eq!(renaming_onto(4, 6, &[], &Code::from_pegs(&[0, 0, 0, 1]).unwrap(), &Code::from_pegs(&[0, 0, 1, 1]).unwrap()), None);
+/// ```
+pub fn renaming_onto(
+    pegs: usize,
+    colors: usize,
+    fixed: &[Code],
+    from: &Code,
+    to: &Code,
+) -> Option<(Vec<u8>, Vec<u8>)> {
+    'orders: for sigma in permutations(pegs) {
+        let mut pi = vec![u8::MAX; colors];
+        let mut taken = vec![false; colors];
+        let pairs = fixed
+            .iter()
+            .map(|h| (h, h))
+            .chain(std::iter::once((from, to)));
+        for (a, b) in pairs {
+            for (&at, &y) in sigma[..pegs].iter().zip(b.pegs()) {
+                let x = a.pegs()[at as usize];
+                match pi[x as usize] {
+                    u8::MAX if !taken[y as usize] => {
+                        pi[x as usize] = y;
+                        taken[y as usize] = true;
+                    }
+                    m if m == y => {}
+                    _ => continue 'orders,
+                }
+            }
+        }
+        // The colours left map onto those left, in order.
+        let mut free = (0..colors as u8).filter(|&c| !taken[c as usize]);
+        for p in pi.iter_mut().filter(|p| **p == u8::MAX) {
+            *p = free.next()?;
+        }
+        return Some((sigma[..pegs].to_vec(), pi));
+    }
+    None
+}
+
 /// Every permutation of `0..n`, for [`canonical_history`].
 pub fn permutations(n: usize) -> Vec<[u8; MAX_PEGS]> {
     fn rec(cur: &mut Vec<u8>, used: u32, n: usize, out: &mut Vec<[u8; MAX_PEGS]>) {

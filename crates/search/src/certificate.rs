@@ -526,46 +526,21 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
 }
 
 /// A renaming of positions and colours that fixes every guess of `history` and maps guess `g`
-/// onto guess `o`, found by trying every order of the positions.
+/// onto guess `o` ([`codebreak_core::symmetry::renaming_onto`]).
 fn renaming<R: Rules>(
     e: &Engine<R>,
     history: &[(u32, Feedback)],
     g: u32,
     o: u32,
 ) -> Option<Renaming> {
-    let pegs = e.game().pegs();
-    let colors = e.game().colors();
-    let (from, to) = (e.code(g), e.code(o));
     let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
-    'orders: for sigma in codebreak_core::symmetry::permutations(pegs) {
-        let mut pi = vec![u8::MAX; colors];
-        let mut taken = vec![false; colors];
-        let pairs = played
-            .iter()
-            .map(|h| (h, h))
-            .chain(std::iter::once((&from, &to)));
-        for (a, b) in pairs {
-            for (&at, &y) in sigma[..pegs].iter().zip(b.pegs()) {
-                let x = a.pegs()[at as usize];
-                match pi[x as usize] {
-                    u8::MAX if !taken[y as usize] => {
-                        pi[x as usize] = y;
-                        taken[y as usize] = true;
-                    }
-                    m if m == y => {}
-                    _ => continue 'orders,
-                }
-            }
-        }
-        // The colours left map onto those left, in order.
-        let mut free = (0..colors as u8).filter(|&c| !taken[c as usize]);
-        for p in pi.iter_mut().filter(|p| **p == u8::MAX) {
-            *p = free.next()?;
-        }
-        return Some(Renaming {
-            positions: sigma[..pegs].to_vec(),
-            colors: pi,
-        });
-    }
-    None
+    let game = e.game();
+    codebreak_core::symmetry::renaming_onto(
+        game.pegs(),
+        game.colors(),
+        &played,
+        &e.code(g),
+        &e.code(o),
+    )
+    .map(|(positions, colors)| Renaming { positions, colors })
 }

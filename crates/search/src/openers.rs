@@ -18,12 +18,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use codebreak_core::error::quote;
-use codebreak_core::{AnyEngine, Engine, Rules, dispatch_engine};
+use codebreak_core::{AnyEngine, Engine, Feedback, Rules, dispatch_engine};
 
 use crate::bounds::{INFINITE, pack, total, worst};
 use crate::ordering::Side;
 use crate::solver::{Interrupted, Trial};
-use crate::{Objective, Search, SearchError, Solution};
+use crate::{Objective, Search, SearchError, Solution, check_history};
 
 /// What is known of one opener.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,6 +318,34 @@ impl Search<'_> {
                 .iter()
                 .map(|c| (c.guess, total(c.lb)))
                 .collect()
+        }))
+    }
+
+    /// The guesses worth playing next at the position after `history` (moves as (guess,
+    /// reply) indices; objective expected), as [`opener_choices`](Self::opener_choices)
+    /// gives them at the start: one per class of the symmetry that fixes the moves, best
+    /// counting bound first, each with that bound counting the whole game (the moves played
+    /// count one guess each for every secret of the position). Plans below an opener split
+    /// its positions so, one job per next guess.
+    pub fn position_choices(
+        &self,
+        history: &[(u32, Feedback)],
+    ) -> Result<Vec<(u32, u64)>, SearchError> {
+        self.openers_apply()?;
+        check_history(self.engine, history)?;
+        Ok(dispatch_engine!(self.engine, e => {
+            let parts = self.parts(e);
+            let s = self.solver(&parts, self.options.max_depth.is_some());
+            let secrets = e.consistent(history);
+            let spent = (secrets.len() * history.len()) as u64;
+            match parts.limit.checked_sub(history.len() as u32) {
+                None | Some(0) => Vec::new(),
+                Some(d) => s
+                    .choices(&secrets, history, d, INFINITE, Side::All, false)
+                    .iter()
+                    .map(|c| (c.guess, total(c.lb) + spent))
+                    .collect(),
+            }
         }))
     }
 

@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
+use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Renaming, Why};
 use codebreak_core::Game;
 use codebreak_core::error::plural;
 use codebreak_search::openers::OpenerEntry;
@@ -117,6 +118,8 @@ pub enum Merged {
     Openers {
         /// Exact values by total then worst case, then lower bounds, ties in the plan's order.
         entries: Vec<OpenerEntry>,
+        /// The tree of the first opener ranked, when its value is exact (verified).
+        best: Option<Box<DecisionTree>>,
         /// Nodes the jobs searched.
         nodes: u64,
         /// Milliseconds the jobs took, added up.
@@ -250,8 +253,33 @@ fn merge_openers(
     }
     // A stable sort keeps the plan's order (the library's) among ties.
     ranked.sort_by_key(|(k, _)| *k);
+    let entries: Vec<OpenerEntry> = ranked.into_iter().map(|(_, e)| e).collect();
+    let best = match entries.first() {
+        Some(e) if e.total.is_some() => plan
+            .jobs
+            .iter()
+            .zip(results)
+            .find(|(job, _)| job.first_guess.as_deref() == Some(e.opener.as_str()))
+            .map(|(_, r)| tree_of(game, dir, r))
+            .transpose()?
+            .map(|root| {
+                Box::new(DecisionTree {
+                    game: game.spec(),
+                    strategy: Some(format!(
+                        "optimal (fewest guesses in all{}), best opener of plan {}",
+                        plan.header
+                            .max_depth
+                            .map_or(String::new(), |d| format!(", at most {d} guesses")),
+                        plan.hash
+                    )),
+                    root,
+                })
+            }),
+        _ => None,
+    };
     Ok(Merged::Openers {
-        entries: ranked.into_iter().map(|(_, e)| e).collect(),
+        entries,
+        best,
         nodes,
         millis,
     })
@@ -299,18 +327,44 @@ fn merge_below(
         .map_err(|e| ShardError::refused(&plan.path, format!("its opener {opener}: {e}")))?;
     let mut root = Node::leaf(code);
     let (mut sum, mut covered, mut nodes, mut millis) = (0u64, 0u64, 0u64, 0u64);
-    for (job, r) in plan.jobs.iter().zip(results) {
-        nodes += r.nodes;
-        millis += r.millis;
-        match r.value {
-            Value::Exact { total, .. } => sum += total,
-            _ => {
-                return Err(ShardError::NoAnswer(format!(
-                    "job {} ({}) has no strategy within the depth limit: neither has the opener {opener}",
-                    job.index, job.history
-                )));
+    let jobs: Vec<(&Job, &JobResult)> = plan.jobs.iter().zip(results).collect();
+    for group in positions(&jobs) {
+        for (_, r) in &group {
+            nodes += r.nodes;
+            millis += r.millis;
+        }
+        // A position split by its next guess (a plan of depth 2): the best of them, each
+        // other one proved no better.
+        let best = group
+            .iter()
+            .filter_map(|&(job, r)| match r.value {
+                Value::Exact { total, worst } => Some(((total, worst), job, r)),
+                _ => None,
+            })
+            .min_by_key(|(key, _, _)| *key);
+        let Some(((total, _), job, r)) = best else {
+            let job = group[0].0;
+            return Err(ShardError::NoAnswer(format!(
+                "job {} ({}) has no strategy within the depth limit: neither has the opener {opener}",
+                job.index, job.history
+            )));
+        };
+        for &(other, o) in &group {
+            if let Value::AtLeast { at_least } = o.value
+                && at_least != other.at_least
+                && !group.iter().any(
+                    |(_, x)| matches!(x.value, Value::Exact { total, .. } if total + 1 == at_least),
+                )
+            {
+                return Err(ShardError::refused(
+                    result_path(dir, other),
+                    format!(
+                        "at least {at_least} follows from no bound of the job or its position's results"
+                    ),
+                ));
             }
         }
+        sum += total;
         covered += r.secrets;
         let reply = job.history.rsplit(':').next().unwrap_or_default();
         let fb = game.parse_feedback(reply).map_err(|e| {
@@ -355,30 +409,27 @@ fn merge_below(
     })
 }
 
-/// The certificate of a plan below an opener: one root claim, about every secret of the game
-/// and the strategies that open with the plan's opener, whose classes are the jobs'
-/// positions, each proved by its job's certificate (`ID.cert`, written by a run with
-/// [`RunOptions::certificate`](crate::RunOptions::certificate)), whose claims follow,
-/// renumbered. The bound is the jobs' totals added up, with one guess for each secret the
-/// opener finds, as [`merge()`] adds them (call it first: it verifies the results). Refused,
+/// One certificate for a plan's position, assembled from its jobs' (`ID.cert`, written by a
+/// run with [`RunOptions::certificate`](crate::RunOptions::certificate)), whose claims follow
+/// a new root claim, renumbered. Call [`merge()`] first: it verifies the results. Refused,
 /// naming the job, when a job's certificate is missing, does not read, or is not about its
-/// position and total; the claims themselves are for `codebreak_certify::check`.
-pub fn merge_certificates(
-    plan: &Plan,
-    game: &Game,
-    dir: &Path,
-) -> Result<codebreak_certify::Certificate, ShardError> {
-    use codebreak_certify::{Certificate, Claim, ClassRef, GuessProof, Why};
-    if plan.header.kind != PlanKind::Below {
-        return Err(ShardError::BadInput(
-            "certificates are merged for plans below an opener only: an openers plan's jobs are each opener's own".into(),
-        ));
-    }
+/// position and value; the claims themselves are for `codebreak_certify::check`.
+///
+/// * **Below an opener**: the root claim is about every secret of the game and the
+///   strategies that open with the plan's opener; its classes are the jobs' positions, each
+///   proved by its job's root claim. The bound is the jobs' totals added up, with one guess
+///   for each secret the opener finds, as [`merge()`] adds them.
+/// * **Every opener**: the root claim is about every secret and every strategy; each opener
+///   valued is justified as its job's certificate justifies it (a job without a certificate
+///   is one whose counting bound reached the bound it was valued below, which the checker
+///   recomputes), and in a peg game each opener of the same symmetry class as a valued one
+///   by the renaming that maps it onto that one. The bound is the least value the jobs
+///   proved: the optimum when the best opener is exact.
+pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certificate, ShardError> {
     let results = results(plan, dir)?;
     let space = game
         .space()
         .map_err(|e| ShardError::BadInput(e.to_string()))?;
-    let opener = plan.header.opener.clone().unwrap_or_default();
     let index = |text: &str| {
         game.parse_guess(text)
             .ok()
@@ -387,77 +438,110 @@ pub fn merge_certificates(
                 ShardError::refused(&plan.path, format!("{text} is not a guess of {game}"))
             })
     };
-    let first = index(&opener)?;
     let depth = plan.header.max_depth.unwrap_or(63);
-    let mut claims = vec![Claim {
-        depth,
-        bound: None,
-        secrets: space.secrets().to_vec(),
-        guesses: Vec::new(),
-        moves: game.hard().then(Vec::new),
-    }];
-    let (mut refs, mut total, mut covered) = (Vec::new(), 0u64, 0u64);
-    for (job, r) in plan.jobs.iter().zip(&results) {
-        let path = certificate_path(dir, job);
-        let refuse = |why: String| {
-            ShardError::refused(&path, format!("job {} ({}): {why}", job.index, job.history))
-        };
-        let Value::Exact { total: t, .. } = r.value else {
-            return Err(refuse("its result is no exact total".into()));
-        };
-        let file = std::fs::File::open(&path).map_err(|e| {
-            refuse(format!(
-                "its certificate cannot be read ({e}); run the plan with --certificate"
-            ))
-        })?;
-        let cert = Certificate::read(std::io::BufReader::new(file))
-            .map_err(|e| refuse(format!("its certificate: {e}")))?;
-        let reply = job.history.rsplit(':').next().unwrap_or_default();
-        let fb = game
-            .parse_feedback(reply)
-            .map_err(|e| refuse(e.to_string()))?;
-        let h = &cert.header;
-        let subtree = t.saturating_sub(r.secrets);
-        let root = match h.roots.as_slice() {
-            [k] => cert.claims.get(*k as usize),
-            _ => None,
-        };
-        if h.game != game.spec()
-            || h.pool != plan.header.pool
-            || h.history != [(first, fb.0)]
-            || h.first_guess.is_some()
-            || root.is_none_or(|c| c.bound != Some(subtree) || c.depth + 1 != depth)
-        {
-            return Err(refuse(format!(
-                "its certificate is not about the position after {opener}:{reply} within {} guesses and its {subtree} guesses from there",
-                depth - 1
-            )));
-        }
-        let offset = claims.len() as u32;
-        refs.push(ClassRef {
-            reply: fb.0,
-            claim: h.roots[0] + offset,
-            renaming: None,
-        });
-        for mut c in cert.claims {
-            for g in &mut c.guesses {
-                if let Why::Classes(list) = &mut g.why {
-                    for cref in list {
-                        cref.claim += offset;
+    let mut claims = Vec::new();
+    let jobs: Vec<(&Job, &JobResult)> = plan.jobs.iter().zip(&results).collect();
+    let first_guess = match plan.header.kind {
+        PlanKind::Below => {
+            let opener = plan.header.opener.clone().unwrap_or_default();
+            let first = index(&opener)?;
+            claims.push(Claim {
+                depth,
+                bound: None,
+                secrets: space.secrets().to_vec(),
+                guesses: Vec::new(),
+                moves: game.hard().then(Vec::new),
+            });
+            let (mut refs, mut total, mut covered) = (Vec::new(), 0u64, 0u64);
+            for group in positions(&jobs) {
+                let (job, r) = group[0];
+                let reply = job.history.rsplit(':').next().unwrap_or_default();
+                let fb = game
+                    .parse_feedback(reply)
+                    .map_err(|e| refused_cert(dir, job, e.to_string()))?;
+                let history = [(first, fb.0)];
+                let Some(best) = group
+                    .iter()
+                    .filter_map(|(_, r)| match r.value {
+                        Value::Exact { total, .. } => Some(total),
+                        _ => None,
+                    })
+                    .min()
+                else {
+                    return Err(refused_cert(
+                        dir,
+                        job,
+                        "its result is no exact total".into(),
+                    ));
+                };
+                let subtree = best.saturating_sub(r.secrets);
+                let claim = if job.first_guess.is_none() {
+                    let cert = job_certificate(dir, job)?;
+                    let h = &cert.header;
+                    let root = match h.roots.as_slice() {
+                        [k] => cert.claims.get(*k as usize),
+                        _ => None,
+                    };
+                    if h.game != game.spec()
+                        || h.pool != plan.header.pool
+                        || h.history != history
+                        || h.first_guess.is_some()
+                        || root.is_none_or(|c| c.bound != Some(subtree) || c.depth + 1 != depth)
+                    {
+                        return Err(refused_cert(
+                            dir,
+                            job,
+                            format!(
+                                "its certificate is not about the position after {opener}:{reply} within {} guesses and its {subtree} guesses from there",
+                                depth - 1
+                            ),
+                        ));
                     }
-                }
+                    let root = h.roots[0];
+                    root + append(&mut claims, cert.claims)
+                } else {
+                    let secrets = space
+                        .secrets()
+                        .iter()
+                        .copied()
+                        .filter(|&x| game.score(&space.code(x), &space.code(first)) == fb)
+                        .collect();
+                    let at = Position {
+                        history: &history,
+                        secrets,
+                        depth: depth - 1,
+                        spent: r.secrets,
+                    };
+                    assemble(game, &space, dir, plan, &mut claims, &group, &at, &index)?
+                };
+                refs.push(ClassRef {
+                    reply: fb.0,
+                    claim,
+                    renaming: None,
+                });
+                total += best;
+                covered += r.secrets;
             }
-            claims.push(c);
+            refs.sort_by_key(|r| r.reply);
+            claims[0].bound = Some(total + (plan.header.secrets - covered));
+            claims[0].guesses = vec![GuessProof {
+                guess: first,
+                why: Why::Classes(refs),
+            }];
+            Some(first)
         }
-        total += t;
-        covered += r.secrets;
-    }
-    refs.sort_by_key(|r| r.reply);
-    claims[0].bound = Some(total + (plan.header.secrets - covered));
-    claims[0].guesses = vec![GuessProof {
-        guess: first,
-        why: Why::Classes(refs),
-    }];
+        PlanKind::Openers => {
+            let at = Position {
+                history: &[],
+                secrets: space.secrets().to_vec(),
+                depth,
+                spent: 0,
+            };
+            // The assembled claim is the root, number 0.
+            assemble(game, &space, dir, plan, &mut claims, &jobs, &at, &index)?;
+            None
+        }
+    };
     Ok(Certificate {
         header: codebreak_certify::Header {
             format: codebreak_certify::FORMAT.into(),
@@ -467,8 +551,238 @@ pub fn merge_certificates(
             objective: "expected".into(),
             roots: vec![0],
             history: Vec::new(),
-            first_guess: Some(first),
+            first_guess,
         },
         claims,
     })
+}
+
+/// The jobs of each position, in the plan's order of first appearance: one job without a next
+/// guess, or one per next guess.
+fn positions<'a>(jobs: &[(&'a Job, &'a JobResult)]) -> Vec<Vec<(&'a Job, &'a JobResult)>> {
+    let mut groups: Vec<Vec<(&Job, &JobResult)>> = Vec::new();
+    for &(job, r) in jobs {
+        match groups.iter_mut().find(|g| g[0].0.history == job.history) {
+            Some(g) => g.push((job, r)),
+            None => groups.push(vec![(job, r)]),
+        }
+    }
+    groups
+}
+
+/// A position whose next guesses are jobs, as [`assemble`] proves it.
+struct Position<'h> {
+    /// The moves that lead to it, as (guess, reply) indices.
+    history: &'h [(u32, u8)],
+    /// Its secrets.
+    secrets: Vec<u32>,
+    /// Guesses left.
+    depth: u32,
+    /// Guesses the moves cost its secrets, which the jobs' values count and their
+    /// certificates do not.
+    spent: u64,
+}
+
+/// Appends a claim about the position `at` whose next guesses are the jobs of `group`
+/// (each justified as its job's certificate justifies it, the claims of which follow,
+/// renumbered; a job without a certificate is one whose counting bound reached the bound it
+/// was valued below, which the checker recomputes; in a peg game, each guess not in the plan
+/// is mapped onto a valued one by a renaming that fixes the moves), with the least value the
+/// jobs proved as its bound. Gives its number.
+#[allow(clippy::too_many_arguments)]
+fn assemble(
+    game: &Game,
+    space: &codebreak_core::CodeSpace,
+    dir: &Path,
+    plan: &Plan,
+    claims: &mut Vec<Claim>,
+    group: &[(&Job, &JobResult)],
+    at: &Position<'_>,
+    index: &dyn Fn(&str) -> Result<u32, ShardError>,
+) -> Result<u32, ShardError> {
+    let id = claims.len() as u32;
+    claims.push(Claim {
+        depth: at.depth,
+        bound: None,
+        secrets: at.secrets.clone(),
+        guesses: Vec::new(),
+        moves: game.hard().then(|| at.history.to_vec()),
+    });
+    let mut proofs: Vec<GuessProof> = Vec::new();
+    let mut valued: Vec<u32> = Vec::new();
+    let mut least = u64::MAX;
+    for &(job, r) in group {
+        let next = job.first_guess.clone().unwrap_or_default();
+        let g = index(&next)?;
+        valued.push(g);
+        let value = match r.value {
+            Value::Exact { total, .. } => Some(total.saturating_sub(at.spent)),
+            Value::AtLeast { at_least } => Some(at_least.saturating_sub(at.spent)),
+            Value::Infeasible => None,
+        };
+        if !certificate_path(dir, job).exists()
+            && let Value::AtLeast { at_least } = r.value
+            && at_least == job.at_least
+        {
+            // Valued by its counting bound alone: the checker recomputes it.
+            least = least.min(at_least.saturating_sub(at.spent));
+            continue;
+        }
+        let cert = job_certificate(dir, job)?;
+        let h = &cert.header;
+        let root = match h.roots.as_slice() {
+            [k] => cert.claims.get(*k as usize),
+            _ => None,
+        };
+        if h.game != game.spec()
+            || h.pool != plan.header.pool
+            || h.history != at.history
+            || h.first_guess != Some(g)
+            || root.is_none_or(|c| c.bound != value || c.depth != at.depth)
+        {
+            return Err(refused_cert(
+                dir,
+                job,
+                format!(
+                    "its certificate is not about the guess {next} within {} guesses and its value ({})",
+                    at.depth, r.value
+                ),
+            ));
+        }
+        least = least.min(value.unwrap_or(u64::MAX));
+        let mut own = root.map(|c| c.guesses.clone()).unwrap_or_default();
+        let offset = append(claims, cert.claims);
+        for p in &mut own {
+            renumber(p, offset);
+        }
+        proofs.extend(own.into_iter().filter(|p| p.guess == g));
+    }
+    // The guesses not valued (not in hard mode, where every guess allowed is valued): in a
+    // peg game each mapped onto the least of its symmetry class by a renaming that fixes the
+    // moves, else onto the least guess that splits the secrets alike (a guess whose colours
+    // the secrets lack, say); the checker verifies both, and recomputes the counting bound of
+    // any other.
+    if !game.hard() && valued.len() < space.len() {
+        unvalued(game, space, plan.header.pool, at, &valued, &mut proofs);
+    }
+    proofs.sort_by_key(|p| p.guess);
+    let claim = &mut claims[id as usize];
+    claim.bound = (least != u64::MAX).then_some(least);
+    claim.guesses = proofs;
+    Ok(id)
+}
+
+/// The justifications of the guesses of position `at` that are not `valued`: see
+/// [`assemble`].
+fn unvalued(
+    game: &Game,
+    space: &codebreak_core::CodeSpace,
+    pool: codebreak_core::Pool,
+    at: &Position<'_>,
+    valued: &[u32],
+    proofs: &mut Vec<GuessProof>,
+) {
+    let mut sorted = valued.to_vec();
+    sorted.sort_unstable();
+    let inside = |g: u32| at.secrets.binary_search(&g).is_ok();
+    let peg = game.has_peg_symmetry() && game.list().is_none();
+    let fixed: Vec<_> = at.history.iter().map(|&(h, _)| space.code(h)).collect();
+    let sym =
+        peg.then(|| codebreak_core::symmetry::Symmetry::of(game.pegs(), game.colors(), &fixed));
+    let secrets: Vec<_> = at.secrets.iter().map(|&x| space.code(x)).collect();
+    let win = game.win();
+    // The least guess of each split (inside the secrets and outside apart).
+    let mut first: std::collections::HashMap<(bool, Vec<u8>), u32> = Default::default();
+    for g in 0..space.len() as u32 {
+        if pool == codebreak_core::Pool::Consistent && !inside(g) {
+            continue;
+        }
+        let code = space.code(g);
+        let mut names = [u8::MAX; 256];
+        let mut next = 0u8;
+        let split: Vec<u8> = secrets
+            .iter()
+            .map(|x| {
+                let r = game.score(x, &code);
+                if r == win {
+                    return u8::MAX;
+                }
+                let slot = &mut names[r.index() & 255];
+                if *slot == u8::MAX {
+                    *slot = next;
+                    next = next.wrapping_add(1);
+                }
+                *slot
+            })
+            .collect();
+        let same = *first.entry((inside(g), split)).or_insert(g);
+        if sorted.binary_search(&g).is_ok() {
+            continue;
+        }
+        let renamed = sym.as_ref().and_then(|sym| {
+            let o = space.index_of(&sym.canonical(&code))?;
+            if o >= g {
+                return None;
+            }
+            codebreak_core::symmetry::renaming_onto(
+                game.pegs(),
+                game.colors(),
+                &fixed,
+                &code,
+                &space.code(o),
+            )
+            .map(|(positions, colors)| Why::Sym(o, Renaming { positions, colors }))
+        });
+        if let Some(why) = renamed.or_else(|| (same < g).then_some(Why::Same(same))) {
+            proofs.push(GuessProof { guess: g, why });
+        }
+    }
+}
+
+/// A job's certificate, read; refused naming the job when it is missing or does not read.
+fn job_certificate(dir: &Path, job: &Job) -> Result<Certificate, ShardError> {
+    let path = certificate_path(dir, job);
+    let file = std::fs::File::open(&path).map_err(|e| {
+        refused_cert(
+            dir,
+            job,
+            format!("its certificate cannot be read ({e}); run the plan with --certificate"),
+        )
+    })?;
+    Certificate::read(std::io::BufReader::new(file))
+        .map_err(|e| refused_cert(dir, job, format!("its certificate: {e}")))
+}
+
+/// A refusal naming a job's certificate.
+fn refused_cert(dir: &Path, job: &Job, why: String) -> ShardError {
+    let what = if job.history.is_empty() {
+        job.label()
+    } else {
+        format!("({})", job.history)
+    };
+    ShardError::refused(
+        certificate_path(dir, job),
+        format!("job {} {what}: {why}", job.index),
+    )
+}
+
+/// Appends a job's claims to `claims`, renumbering their references; gives the offset.
+fn append(claims: &mut Vec<Claim>, more: Vec<Claim>) -> u32 {
+    let offset = claims.len() as u32;
+    for mut c in more {
+        for g in &mut c.guesses {
+            renumber(g, offset);
+        }
+        claims.push(c);
+    }
+    offset
+}
+
+/// Moves a guess's references to claims `offset` further on.
+fn renumber(g: &mut GuessProof, offset: u32) {
+    if let Why::Classes(list) = &mut g.why {
+        for cref in list {
+            cref.claim += offset;
+        }
+    }
 }

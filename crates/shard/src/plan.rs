@@ -18,7 +18,9 @@ pub enum Split {
     Below {
         /// The opener, as the game writes codes.
         first_guess: String,
-        /// Moves below the opener each job starts from (only 1 so far).
+        /// Moves below the opener each job starts from: 1, one job per reply; 2, one job per
+        /// reply and next guess worth trying (one per symmetry class), for the replies that
+        /// leave at least [`SPLIT_MIN`] secrets (the others stay one job each).
         depth: u32,
     },
 }
@@ -54,6 +56,11 @@ impl PlanRequest {
 /// A job before it has its place and id: (history, first guess, secrets, counting bound).
 type Planned = (String, Option<String>, u64, u64);
 
+/// Fewest secrets a position below the opener must have to be split by its next guess in a
+/// plan of depth 2: default 16 (a smaller position is solved faster than its jobs are
+/// planned, run and merged); any value from 1.
+pub const SPLIT_MIN: u64 = 16;
+
 /// Splits the search `request` asks for on `game` into jobs and writes the plan to `out`
 /// (atomically). `game_file` is how the runner loads the game again, when it was read from
 /// one; otherwise the game is built again from its spec.
@@ -72,10 +79,10 @@ pub fn make_plan(
         )));
     }
     if let Split::Below { depth, .. } = &request.split
-        && *depth != 1
+        && !(1..=2).contains(depth)
     {
         return Err(ShardError::BadInput(format!(
-            "depth {depth}: only 1 (one job per reply to the opener) is supported yet"
+            "depth {depth}: expected 1 (one job per reply to the opener) or 2 (one job per reply and next guess)"
         )));
     }
     if request.bound.is_some() && request.split != Split::Openers {
@@ -181,12 +188,27 @@ fn split(
                     .collect()
             });
             let opener = game.format_code(&code);
+            let depth = match request.split {
+                Split::Below { depth, .. } => depth,
+                Split::Openers => 1,
+            };
             for (fb, n) in classes {
                 let history = format!("{opener}:{}", game.format_feedback(fb));
-                jobs.push((history, None, n, 0));
+                if depth < 2 || n < SPLIT_MIN {
+                    jobs.push((history, None, n, 0));
+                    continue;
+                }
+                let choices = search
+                    .position_choices(&[(g, fb)])
+                    .map_err(|e| ShardError::BadInput(e.to_string()))?;
+                for (h, lb) in choices {
+                    let next = game.format_code(&engine.space().code(h));
+                    jobs.push((history.clone(), Some(next), n, lb));
+                }
             }
-            // Largest first: the longest jobs start first.
-            jobs.sort_by_key(|j| std::cmp::Reverse(j.2));
+            // Largest first: the longest jobs start first; the next guesses of a position by
+            // their counting bound, best first, so that the first to finish bounds the others.
+            jobs.sort_by_key(|j| (std::cmp::Reverse(j.2), j.0.clone(), j.3));
             Some(opener)
         }
     };

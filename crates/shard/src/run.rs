@@ -253,8 +253,8 @@ impl Runner {
         write_atomically(&result_path(dir, job), &text)
             .map_err(|e| Stopped::Failed(e.to_string()))?;
         let _ = std::fs::remove_file(error_path(dir, job));
-        if let (PlanKind::Openers, Value::Exact { total, .. }) = (self.plan.header.kind, &r.value) {
-            offer_best(dir, *total);
+        if let (Some(_), Value::Exact { total, .. }) = (&job.first_guess, &r.value) {
+            offer_best(dir, &job.history, *total);
         }
         options.log(&format!(
             "job {} {}: {} ({} ms)",
@@ -297,13 +297,16 @@ impl Runner {
         };
         // Openers valued without a bound are valued below one more than the best finished so
         // far, as `optimal --openers` does: the best are exact, the others at least that.
-        let bound = match (h.kind, h.bound) {
-            (PlanKind::Openers, None) => best_so_far(dir).map(|b| b + 1),
-            (_, b) => b,
+        // So are the next guesses of a position in a plan of depth 2, below the best of the
+        // same position's.
+        let bound = match (h.kind, h.bound, &job.first_guess) {
+            (_, None, Some(_)) => best_so_far(dir, &job.history).map(|b| b + 1),
+            (_, b, _) => b,
         };
-        // An opener whose counting bound reaches the bound is at least that, unsearched.
+        // An opener (or next guess) whose counting bound reaches the bound is at least that,
+        // unsearched.
         if let Some(b) = bound
-            && h.kind == PlanKind::Openers
+            && job.first_guess.is_some()
             && job.at_least >= b
         {
             let at_least = job.at_least;
@@ -452,25 +455,32 @@ impl Runner {
     }
 }
 
-/// The file of an openers plan's results folder that holds the least exact total found so
-/// far, so that a job starting reads one number, not every result. It is a hint: a stale or
+/// The file of a plan's results folder that holds the least exact total found so far for a
+/// position whose next guesses are jobs (the start of the game in an openers plan), so that
+/// a job starting reads one number, not every result. It is a hint: a stale or
 /// lost value only makes a bound looser, and [`merge`](crate::merge()) checks every bound a
 /// result was valued below against the exact totals it has (a forged value is refused there).
-fn best_path(dir: &Path) -> PathBuf {
-    dir.join("best")
+/// The position's (`best` for the start of the game, `best-HASH` for the position after
+/// `history`, in a plan of depth 2 below an opener).
+fn best_path(dir: &Path, history: &str) -> PathBuf {
+    if history.is_empty() {
+        dir.join("best")
+    } else {
+        dir.join(format!("best-{}", crate::fnv(history)))
+    }
 }
 
-/// The least exact total noted in `dir` (an openers plan's best so far).
-fn best_so_far(dir: &Path) -> Option<u64> {
-    std::fs::read_to_string(best_path(dir))
+/// The least exact total noted in `dir` for the position after `history`.
+fn best_so_far(dir: &Path, history: &str) -> Option<u64> {
+    std::fs::read_to_string(best_path(dir, history))
         .ok()
         .and_then(|t| t.trim().parse().ok())
 }
 
-/// Notes `total` as the best so far unless a better one is noted (two writers at once may
-/// lose one of theirs: only a looser bound follows).
-fn offer_best(dir: &Path, total: u64) {
-    if best_so_far(dir).is_none_or(|b| total < b) {
-        let _ = write_atomically(&best_path(dir), &format!("{total}\n"));
+/// Notes `total` as the position's best so far unless a better one is noted (two writers at
+/// once may lose one of theirs: only a looser bound follows).
+fn offer_best(dir: &Path, history: &str, total: u64) {
+    if best_so_far(dir, history).is_none_or(|b| total < b) {
+        let _ = write_atomically(&best_path(dir, history), &format!("{total}\n"));
     }
 }

@@ -34,6 +34,9 @@ pub struct SlurmOptions {
     pub results: Option<PathBuf>,
     /// Seconds before the time limit at which a task checkpoints and requeues itself.
     pub signal_seconds: u32,
+    /// Each job writes its certificate of optimality (`shard run --certificate`), for
+    /// `shard merge --certificate` to assemble.
+    pub certificate: bool,
 }
 
 impl SlurmOptions {
@@ -49,6 +52,7 @@ impl SlurmOptions {
             binary,
             results: None,
             signal_seconds: 120,
+            certificate: false,
         }
     }
 }
@@ -204,8 +208,13 @@ pub fn slurm_script(plan: &Plan, options: &SlurmOptions) -> Result<SlurmScript, 
     line(
         &mut s,
         format!(
-            "#   codebreak shard merge {}",
-            shell_quote(&plan_path.to_string_lossy())
+            "#   codebreak shard merge {}{}",
+            shell_quote(&plan_path.to_string_lossy()),
+            if options.certificate {
+                " --certificate FILE"
+            } else {
+                ""
+            }
         ),
     );
     line(&mut s, format!("#SBATCH --job-name={name}"));
@@ -249,6 +258,17 @@ pub fn slurm_script(plan: &Plan, options: &SlurmOptions) -> Result<SlurmScript, 
     );
     line(&mut s, format!("chunk={}", options.chunk));
     line(&mut s, format!("last={}", jobs - 1));
+    line(
+        &mut s,
+        format!(
+            "certificate=({})",
+            if options.certificate {
+                "--certificate"
+            } else {
+                ""
+            }
+        ),
+    );
     s.push_str(SCRIPT_BODY);
     Ok(SlurmScript {
         text: s,
@@ -273,7 +293,7 @@ warned=0
 cancelled=0
 trap 'cancelled=1; kill -TERM "$pid" 2>/dev/null' TERM
 trap 'warned=1; kill -TERM "$pid" 2>/dev/null' USR1
-"$binary" shard run "$plan" --from "$from" --to "$to" --results "$results" &
+"$binary" shard run "$plan" --from "$from" --to "$to" --results "$results" "${certificate[@]}" &
 pid=$!
 while true; do
   wait "$pid"

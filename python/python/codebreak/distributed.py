@@ -105,6 +105,7 @@ def optimal(
     game,
     *,
     first_guess: Optional[str] = None,
+    depth: int = 1,
     openers: bool = False,
     objective: str = "total",
     bound: Optional[int] = None,
@@ -118,8 +119,9 @@ def optimal(
 ) -> DistributedResult:
     """The exact optimum of ``game`` (fewest guesses in all), split into jobs.
 
-    ``first_guess``: one job per reply to this opener; ``openers=True``: one job per opener
-    (valued below ``bound`` if given). ``executor``: ``"local"`` (a thread pool in this
+    ``first_guess``: one job per reply to this opener (``depth=2``: one per reply and next
+    guess worth trying, for the replies that leave at least 16 secrets); ``openers=True``: one
+    job per opener (valued below ``bound`` if given). ``executor``: ``"local"`` (a thread pool in this
     process, each job's search without the GIL), ``"process"`` (a process pool), or ``"ray"``
     (one Ray task per job, ``ray_num_cpus`` each; ``ray.init()`` is called if Ray is not
     initialised). ``workers``: jobs at once for the local pools (default: the CPU count).
@@ -153,6 +155,7 @@ def optimal(
         max_depth=max_depth,
         pool=pool,
         bound=bound,
+        depth=depth,
     )
     indices = [job["index"] for job in info["jobs"]]
     if executor == "ray":

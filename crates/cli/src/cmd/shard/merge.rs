@@ -34,12 +34,13 @@ pub struct MergeArgs {
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
-    /// Write the merged decision tree (JSON) to FILE (plans below an opener).
+    /// Write the merged decision tree (JSON) to FILE: the whole game below the opener, or
+    /// for a plan of every opener the best opener's tree (when its value is exact).
     #[arg(long, value_name = "FILE")]
     pub tree: Option<PathBuf>,
-    /// Write one certificate of optimality for the opener's position to FILE, assembled
-    /// from the jobs' (plans below an opener run with `shard run --certificate`), for
-    /// `codebreak verify --certificate FILE --tree TREE` to check.
+    /// Write one certificate of optimality to FILE, assembled from the jobs' (a plan run
+    /// with `shard run --certificate`): for the opener's position, or for the whole game over
+    /// every opener, for `codebreak verify --certificate FILE --tree TREE` to check.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
     /// Print JSON.
@@ -123,9 +124,19 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
     let text = match merged {
         Merged::Openers {
             entries,
+            best,
             nodes,
             millis,
         } => {
+            if let Some(path) = &a.tree {
+                let Some(tree) = best else {
+                    return Err(Failure::NoAnswer(anyhow::anyhow!(
+                        "no tree for {}: the best opener of the plan has no exact value",
+                        path.display()
+                    )));
+                };
+                output::write_tree(path, Format::Json, &game, &tree)?;
+            }
             if a.json {
                 let v = serde_json::json!({
                     "plan": plan.hash,

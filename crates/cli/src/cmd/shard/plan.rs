@@ -26,7 +26,8 @@ pub struct PlanArgs {
     /// One job per position below this opener.
     #[arg(long, value_name = "CODE")]
     pub first_guess: Option<String>,
-    /// Moves below the opener each job starts from (1: one job per reply).
+    /// Moves below the opener each job starts from: 1, one job per reply; 2, one job per
+    /// reply and next guess worth trying, for the replies that leave at least 16 secrets.
     #[arg(long, value_name = "D", default_value_t = 1, requires = "first_guess")]
     pub depth: u32,
     /// What to minimise: expected only (see `shard --help`).
@@ -57,9 +58,9 @@ pub fn run(a: PlanArgs) -> Result<(), Failure> {
             a.objective
         )));
     }
-    if a.depth != 1 {
+    if !(1..=2).contains(&a.depth) {
         return Err(Failure::BadInput(anyhow::anyhow!(
-            "--depth {}: only 1 (one job per reply to the opener) is supported yet",
+            "--depth {}: expected 1 (one job per reply to the opener) or 2 (one job per reply and next guess)",
             a.depth
         )));
     }

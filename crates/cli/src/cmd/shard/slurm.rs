@@ -40,6 +40,10 @@ pub struct SlurmArgs {
     /// The results folder (default PLAN.results).
     #[arg(long, value_name = "DIR")]
     pub results: Option<PathBuf>,
+    /// Each job also writes its certificate of optimality (`shard run --certificate`), for
+    /// `shard merge --certificate` to assemble.
+    #[arg(long)]
+    pub certificate: bool,
     /// Write the script to FILE (default: standard output).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -64,6 +68,7 @@ pub fn run(a: SlurmArgs) -> Result<(), Failure> {
         job_name: a.job_name,
         binary,
         results: a.results,
+        certificate: a.certificate,
         ..SlurmOptions::new(PathBuf::new())
     };
     let script = codebreak_shard::slurm_script(&plan, &options).map_err(|e| match e {
