@@ -335,7 +335,9 @@ impl Certificate {
 
     /// Writes the certificate, gzip-compressed.
     pub fn write(&self, out: impl Write) -> Result<(), CertError> {
-        let mut z = GzEncoder::new(out, Compression::default());
+        // Deflate level 3 (flate2's miniz backend): on MM(4,7)'s 75 MB of text, 11.6 MB in
+        // 0.9 s, where the default level 6 took 2.65 s for 10.4 MB and level 1 0.4 s for 16.1 MB.
+        let mut z = GzEncoder::new(out, Compression::new(3));
         let header = serde_json::to_string(&self.header).map_err(std::io::Error::other)?;
         writeln!(z, "{header}")?;
         let lists = self.automorphism_lists();
@@ -512,8 +514,9 @@ impl Certificate {
             let mut guesses = Vec::with_capacity(raw.guesses.len());
             for g in raw.guesses {
                 let why = match (g.classes, g.same, g.sym) {
-                    (Some(c), None, None) => Why::Classes(
-                        c.into_iter()
+                    (Some(c), None, None) => Why::Classes({
+                        let mut list: Vec<ClassRef> = c
+                            .into_iter()
                             .map(|r| match r {
                                 RefLine::Plain(reply, claim) => ClassRef {
                                     reply,
@@ -526,8 +529,10 @@ impl Certificate {
                                     renaming: Some(Renaming { positions, colors }),
                                 },
                             })
-                            .collect(),
-                    ),
+                            .collect();
+                        list.shrink_to_fit();
+                        list
+                    }),
                     (None, Some(o), None) => Why::Same(o),
                     (None, None, Some(o)) => match (g.positions, g.colors, g.by) {
                         (Some(positions), Some(colors), None) => {
@@ -562,10 +567,13 @@ impl Certificate {
                     why,
                 });
             }
+            // Parsed from text, a list grows by doubling: kept at its length.
+            let mut secrets = raw.secrets;
+            secrets.shrink_to_fit();
             claims.push(Claim {
                 depth: raw.depth,
                 bound: raw.bound,
-                secrets: raw.secrets,
+                secrets,
                 guesses,
                 moves: raw.moves,
             });

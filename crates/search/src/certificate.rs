@@ -247,7 +247,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             stamp: 0,
             perms: game
                 .list()
-                .filter(|_| e.list_stabiliser(&[]).is_some())
+                .filter(|_| e.options().symmetry && !game.hard())
                 .map(|list| {
                     let mut place = vec![u32::MAX; space.codes().len()];
                     for (k, &x) in list.secrets().iter().enumerate() {
