@@ -261,3 +261,52 @@ fn game_files_with_symmetry_are_certified_with_their_automorphisms() {
         assert_fails(&out, 1, &["claim", "is not one of the game"]);
     }
 }
+
+#[test]
+fn job_certificates_of_a_game_file_merge_with_their_automorphisms() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let blackpeg = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/blackpeg-known.toml"
+    );
+    let (plan, tree, cert) = (path("bk.plan"), path("bk.json"), path("bk.cert"));
+    let game = ["--game-file", blackpeg];
+    let mut args = vec!["shard", "plan", "--first-guess", "001", "--out", &plan];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(&["shard", "run", &plan, "--certificate"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(
+        &[
+            "shard",
+            "merge",
+            &plan,
+            "--tree",
+            &tree,
+            "--certificate",
+            &cert,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The jobs' lists of automorphisms are written one after the other, each proof's word
+    // renumbered into the whole list.
+    let read = Certificate::read(std::fs::File::open(&cert).unwrap()).unwrap();
+    let words: Vec<&Vec<u32>> = read
+        .claims
+        .iter()
+        .flat_map(|c| &c.guesses)
+        .filter_map(|p| match &p.why {
+            codebreak_certify::Why::Permuted(_, w, _) => Some(w),
+            _ => None,
+        })
+        .collect();
+    assert!(!words.is_empty());
+    let mut args = vec!["verify", "--certificate", &cert, "--tree", &tree];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("optimal: proved"), "{}", stdout(&out));
+}
