@@ -4,7 +4,7 @@
 use codebreak_core::{Code, End, Feedback, Game, GameKind, Pool, reference};
 use rayon::prelude::*;
 
-use crate::{CertError, Certificate, Claim, Renaming, Why};
+use crate::{Automorphism, Automorphisms, CertError, Certificate, Claim, Renaming, Why};
 
 /// "No strategy": larger than any total.
 const INF: u64 = u64::MAX;
@@ -330,6 +330,9 @@ fn words(bound: Option<u64>) -> String {
     }
 }
 
+/// An automorphism checked: its permutation of the secrets' numbers, or why it is none.
+type Checked = Result<Vec<u32>, String>;
+
 /// What every claim's check shares.
 struct Ctx<'a> {
     game: &'a Game,
@@ -343,6 +346,9 @@ struct Ctx<'a> {
     first_guess: Option<u32>,
     /// Wordle's hard mode: each guess's letters (`None` for a code that is no word).
     words: Option<Vec<Option<[u8; codebreak_core::wordle::LETTERS]>>>,
+    /// Each list of automorphisms the proofs refer to, with each automorphism's permutation
+    /// of the secrets' numbers, or why it is not an automorphism of the game (checked once).
+    automorphisms: Vec<(Automorphisms, Vec<Checked>)>,
 }
 
 impl Ctx<'_> {
@@ -371,6 +377,67 @@ impl Ctx<'_> {
             (Some(_), None) => Err("no moves are given, which hard mode needs".into()),
             (Some(_), Some(m)) => Ok(self.game.hard_mode(&self.moves(m)?)),
         }
+    }
+
+    /// Checks that the word (automorphisms by number in `list`, applied first to last) maps
+    /// guess `g` onto guess `o` and the secrets `s` onto themselves.
+    fn permuted(
+        &self,
+        s: &[u32],
+        g: u32,
+        o: u32,
+        word: &[u32],
+        list: &Automorphisms,
+    ) -> Result<(), String> {
+        if self.words.is_some() {
+            return Err("hard mode's rule is not invariant under automorphisms".into());
+        }
+        let Some((_, checked)) = self
+            .automorphisms
+            .iter()
+            .find(|(l, _)| std::sync::Arc::ptr_eq(l, list))
+        else {
+            return Err("its automorphisms were not checked".into());
+        };
+        let mut maps = Vec::with_capacity(word.len());
+        for &k in word {
+            match checked.get(k as usize) {
+                None => {
+                    return Err(format!(
+                        "automorphism {k} is not in the file ({} automorphisms)",
+                        checked.len()
+                    ));
+                }
+                Some(Err(why)) => {
+                    return Err(format!("automorphism {k} is not one of the game: {why}"));
+                }
+                Some(Ok(sigma)) => maps.push((&list[k as usize], sigma)),
+            }
+        }
+        let image = maps.iter().fold(g, |x, (a, _)| a.guesses[x as usize]);
+        let code = |x: u32| self.game.format_code(&self.space.code(x));
+        if image != o {
+            return Err(format!(
+                "automorphisms {word:?} map it onto {}, not onto {}",
+                code(image),
+                code(o)
+            ));
+        }
+        let secrets = self.space.secrets();
+        for &x in s {
+            let y = maps
+                .iter()
+                .fold(self.rules.ord[x as usize], |k, (_, sigma)| {
+                    sigma[k as usize]
+                });
+            if s.binary_search(&secrets[y as usize]).is_err() {
+                return Err(format!(
+                    "automorphisms {word:?} map secret {} out of the position",
+                    code(x)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Whether hard mode's `rule` allows guess `g`.
@@ -409,7 +476,24 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
                 .map(|g| game.wordle_word(&space.code(g)))
                 .collect()
         }),
+        automorphisms: Vec::new(),
     };
+    // Every list of automorphisms proofs refer to, each automorphism checked once against
+    // the whole table.
+    for p in claims.iter().flat_map(|c| &c.guesses) {
+        if let Why::Permuted(_, _, list) = &p.why
+            && !ctx
+                .automorphisms
+                .iter()
+                .any(|(l, _)| std::sync::Arc::ptr_eq(l, list))
+        {
+            let checked = list
+                .iter()
+                .map(|a| automorphism(&rules, &space, a))
+                .collect();
+            ctx.automorphisms.push((list.clone(), checked));
+        }
+    }
     // The position's secrets: those that get every move's reply.
     let history = ctx
         .moves(&h.history)
@@ -773,6 +857,17 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
                     format!("guess {}: the renaming onto {}: {w}", code(g), code(o))
                 })?;
             }
+            Why::Permuted(other, word, list) => {
+                let o = *other;
+                if o >= g || pool.binary_search(&o).is_err() {
+                    return Err(format!(
+                        "guess {}: mapped onto guess number {o}, which is not an earlier legal guess",
+                        code(g)
+                    ));
+                }
+                ctx.permuted(s, g, o, word, list)
+                    .map_err(|w| format!("guess {}: {w}", code(g)))?;
+            }
         }
     }
     if let Some(e) = entries.next() {
@@ -852,6 +947,80 @@ fn renamer<'a>(
         }
         space.index_of(&img)
     })
+}
+
+/// Checks that `a` is an automorphism of the game's table: a permutation of the secrets and
+/// one of the guesses, a code that is both mapped alike by both, and for every guess `g`, a
+/// one-to-one renaming of its replies onto those of its image `τ(g)` such that each secret's
+/// reply to `g` is renamed its image's reply to `τ(g)`, the winning reply (if any) staying
+/// the winning reply. Returns the permutation of the secrets' numbers.
+fn automorphism(
+    rules: &Rules,
+    space: &codebreak_core::CodeSpace,
+    a: &Automorphism,
+) -> Result<Vec<u32>, String> {
+    let (n, guesses) = (rules.secrets, rules.guesses as usize);
+    if a.secrets.len() != n || a.guesses.len() != guesses {
+        return Err(format!(
+            "it maps {} secrets and {} guesses, the game has {n} and {guesses}",
+            a.secrets.len(),
+            a.guesses.len()
+        ));
+    }
+    let mut sigma = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    for &y in &a.secrets {
+        let Some(&k) = rules.ord.get(y as usize).filter(|&&k| k != u32::MAX) else {
+            return Err(format!("it maps a secret onto code number {y}, no secret"));
+        };
+        if std::mem::replace(&mut seen[k as usize], true) {
+            return Err(format!("it maps two secrets onto code number {y}"));
+        }
+        sigma.push(k);
+    }
+    let mut seen = vec![false; guesses];
+    for &y in &a.guesses {
+        if y as usize >= guesses || std::mem::replace(&mut seen[y as usize], true) {
+            return Err(format!(
+                "its guesses are no permutation (code number {y} is no guess, or twice)"
+            ));
+        }
+    }
+    for (k, &x) in space.secrets().iter().enumerate() {
+        if x < rules.guesses && a.guesses[x as usize] != a.secrets[k] {
+            return Err(format!(
+                "code number {x}, a guess and a secret, has two images"
+            ));
+        }
+    }
+    let bad = (0..guesses).into_par_iter().find_first(|&g| {
+        let row = rules.row(g as u32);
+        let image = rules.row(a.guesses[g]);
+        let (mut to, mut from) = ([u16::MAX; 256], [u16::MAX; 256]);
+        row.iter().zip(&sigma).any(|(&r, &k)| {
+            let r2 = image[k as usize];
+            match to[r as usize] {
+                u16::MAX => {
+                    if from[r2 as usize] != u16::MAX
+                        || rules.win.is_some_and(|w| (r == w) != (r2 == w))
+                    {
+                        return true;
+                    }
+                    to[r as usize] = r2.into();
+                    from[r2 as usize] = r.into();
+                    false
+                }
+                m => m != u16::from(r2),
+            }
+        })
+    });
+    if let Some(g) = bad {
+        return Err(format!(
+            "guess number {g} and its image number {} do not split the secrets alike",
+            a.guesses[g]
+        ));
+    }
+    Ok(sigma)
 }
 
 /// Checks that `renaming` maps the set `s` onto itself and guess `g` onto guess `o`, each

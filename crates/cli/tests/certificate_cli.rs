@@ -171,3 +171,142 @@ fn positions_first_guesses_bounds_and_thirteen_coins_are_certified() {
         assert!(stdout(&out).contains(proved), "{}", stdout(&out));
     }
 }
+
+#[test]
+fn game_files_with_symmetry_are_certified_with_their_automorphisms() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let file = |name: &str| {
+        format!(
+            "{}/../../examples/games/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let (blackpeg, coins) = (file("blackpeg-known"), file("coins"));
+    // Black-peg Mastermind until the code is known (its group of 82944 automorphisms found
+    // from the table) proves guesses by automorphisms; 12 coins in the least total of
+    // weighings needs none (counting settles every guess).
+    let cases: [(&[&str], &str, &str, bool); 3] = [
+        (
+            &["--game-file", &blackpeg],
+            "expected",
+            "fewer than 245",
+            true,
+        ),
+        (
+            &["--game-file", &blackpeg],
+            "worst",
+            "none has a worst case below",
+            true,
+        ),
+        (
+            &["--game-file", &coins, "--set", "COINS=12"],
+            "expected",
+            "guesses in all",
+            false,
+        ),
+    ];
+    for (k, (game, objective, proved, uses)) in cases.iter().enumerate() {
+        let (tree, cert) = (path(&format!("{k}.json")), path(&format!("{k}.cert")));
+        let mut args = vec!["optimal", "--objective", objective];
+        args.extend(game.iter());
+        args.extend(["--tree", &tree, "--certificate", &cert]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut args = vec!["verify"];
+        args.extend(game.iter());
+        args.extend(["--certificate", &cert, "--tree", &tree]);
+        let out = run_args(&args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("optimal: proved"), "{}", stdout(&out));
+        assert!(stdout(&out).contains(proved), "{}", stdout(&out));
+        let read = Certificate::read(std::fs::File::open(&cert).unwrap()).unwrap();
+        let by = read
+            .claims
+            .iter()
+            .flat_map(|c| &c.guesses)
+            .any(|p| matches!(p.why, codebreak_certify::Why::Permuted(..)));
+        assert_eq!(by, *uses, "{game:?} {objective}");
+        if !by {
+            continue;
+        }
+        // An automorphism of the file changed into none of the game: refused, naming the
+        // claim and its position.
+        let mut bad = read;
+        let list = bad
+            .claims
+            .iter()
+            .flat_map(|c| &c.guesses)
+            .find_map(|p| match &p.why {
+                codebreak_certify::Why::Permuted(_, _, l) => Some(l.clone()),
+                _ => None,
+            })
+            .unwrap();
+        let mut broken = (*list).clone();
+        for a in &mut broken {
+            a.guesses.reverse();
+        }
+        let broken = std::sync::Arc::new(broken);
+        for p in bad.claims.iter_mut().flat_map(|c| &mut c.guesses) {
+            if let codebreak_certify::Why::Permuted(_, _, l) = &mut p.why {
+                *l = broken.clone();
+            }
+        }
+        let changed = path(&format!("{k}-bad.cert"));
+        bad.write(std::fs::File::create(&changed).unwrap()).unwrap();
+        let mut args = vec!["verify"];
+        args.extend(game.iter());
+        args.extend(["--certificate", &changed]);
+        let out = run_args(&args, None);
+        assert_fails(&out, 1, &["claim", "is not one of the game"]);
+    }
+}
+
+#[test]
+fn job_certificates_of_a_game_file_merge_with_their_automorphisms() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let blackpeg = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/games/blackpeg-known.toml"
+    );
+    let (plan, tree, cert) = (path("bk.plan"), path("bk.json"), path("bk.cert"));
+    let game = ["--game-file", blackpeg];
+    let mut args = vec!["shard", "plan", "--first-guess", "001", "--out", &plan];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(&["shard", "run", &plan, "--certificate"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_args(
+        &[
+            "shard",
+            "merge",
+            &plan,
+            "--tree",
+            &tree,
+            "--certificate",
+            &cert,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The jobs' lists of automorphisms are written one after the other, each proof's word
+    // renumbered into the whole list.
+    let read = Certificate::read(std::fs::File::open(&cert).unwrap()).unwrap();
+    let words: Vec<&Vec<u32>> = read
+        .claims
+        .iter()
+        .flat_map(|c| &c.guesses)
+        .filter_map(|p| match &p.why {
+            codebreak_certify::Why::Permuted(_, w, _) => Some(w),
+            _ => None,
+        })
+        .collect();
+    assert!(!words.is_empty());
+    let mut args = vec!["verify", "--certificate", &cert, "--tree", &tree];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("optimal: proved"), "{}", stdout(&out));
+}

@@ -547,6 +547,17 @@ impl<R: Rules> Engine<R> {
         self.list_symmetry.as_ref().map(|s| s.root())
     }
 
+    /// The group of a list game's automorphisms that fix every guess of `history` and each
+    /// of its replies, as [`representatives`](Self::representatives) uses it (computed once
+    /// per set of guesses); `None` when the symmetry is off, in hard mode, or for the
+    /// built-in peg games.
+    pub fn list_stabiliser(&self, history: &[u32]) -> Option<Arc<Group>> {
+        if !self.options.symmetry || self.game.hard() {
+            return None;
+        }
+        self.list_symmetry.as_ref().map(|s| s.of(history))
+    }
+
     /// The guesses of [`Pool::All`] after `moves` (code indices and replies, oldest first):
     /// every guess, or in Wordle's hard mode ([`Game::hard_mode`]) those its rule allows.
     pub fn pool_all(&self, moves: &[(u32, Feedback)]) -> Vec<u32> {
