@@ -18,3 +18,4 @@ echo "== test"; cargo test --workspace
 echo "== python"; bash scripts/python-test.sh
 # A one-node Slurm cluster (Debian's packages, started as root) runs `codebreak shard slurm`.
 echo "== slurm"; bash scripts/slurm-test.sh
+echo "== certificates"; bash scripts/certify-test.sh
