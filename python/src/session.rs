@@ -2,7 +2,10 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use codebreak_session::{HintOptions, SolveSession};
+use std::sync::atomic::AtomicBool;
+
+use codebreak_session::huge::Budget;
+use codebreak_session::{HintQuery, SolveSession};
 use codebreak_strategy::StrategyKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -16,9 +19,10 @@ use crate::game::PyGame;
 /// could_be_secret). `solved` is the secret when the replies say it was found.
 #[pyclass(module = "codebreak", name = "Hint", frozen)]
 pub struct PyHint {
-    /// Secrets still consistent with every reply.
+    /// Secrets still consistent with every reply: an int when exact, on a game too large to
+    /// list that cannot count them a dict {"estimate", "low", "high", "method"}.
     #[pyo3(get)]
-    remaining: usize,
+    remaining: Py<PyAny>,
     /// The first of them, in the game's order.
     #[pyo3(get)]
     candidates: Py<PyList>,
@@ -41,7 +45,11 @@ impl PyHint {
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "<codebreak.Hint {} remaining, guess {}>",
-            self.remaining,
+            self.remaining
+                .bind(py)
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
             self.guess
                 .bind(py)
                 .repr()
@@ -67,12 +75,15 @@ fn kinds(strategy: &Bound<'_, PyAny>) -> PyResult<Option<Vec<StrategyKind>>> {
         .map(Some)
 }
 
-/// What is still possible after `history` and what to play next (as `codebreak hint`).
-/// `history` is a list of (guess, reply) pairs, or text such as "1122:1B0W,3456:0B2W";
-/// `strategy` a name, a list of names, or "all". Contradictory replies raise
-/// `codebreak.Contradiction`, whose `.diagnosis` names the answers likely mistyped.
+/// What is still possible after `history` and what to play next (as `codebreak hint`), on
+/// any game, listed or too large to list. `history` is a list of (guess, reply) pairs, or
+/// text such as "1122:1B0W,3456:0B2W"; `strategy` a name, a list of names, or "all" (default
+/// minimax, or entropy on a game too large to list, whose guesses are chosen on a sample of
+/// `fit_sample` fitting secrets, default 400). Contradictory replies raise
+/// `codebreak.Contradiction`, whose `.diagnosis` names the answers likely mistyped (or, on a
+/// game too large to list, the fewest clues that contradict each other).
 #[pyfunction]
-#[pyo3(signature = (game, history=None, strategy=None, show=10, pool=None, ties=None, seed=None, first_guess=None))]
+#[pyo3(signature = (game, history=None, strategy=None, show=10, pool=None, ties=None, seed=None, first_guess=None, fit_sample=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn hint(
     py: Python<'_>,
@@ -84,26 +95,30 @@ pub fn hint(
     ties: Option<&str>,
     seed: Option<u64>,
     first_guess: Option<&Bound<'_, PyAny>>,
+    fit_sample: Option<usize>,
 ) -> PyResult<PyHint> {
     let g = game.get();
-    let moves = match history {
-        Some(h) if !h.is_none() => g.history(h)?,
-        _ => Vec::new(),
+    let history = match history {
+        Some(h) if !h.is_none() => g.session_history(h)?,
+        _ => g.session.parse_history("").map_err(bad)?,
     };
     let strategies = match strategy {
         Some(s) => kinds(s)?,
-        None => Some(vec![StrategyKind::Minimax]),
+        None => Some(vec![g.session.default_strategy()]),
     };
-    let spec = crate::analysis::options_spec(g, pool, ties, seed, first_guess)?;
-    let options = spec.resolve(g.game()).map_err(bad)?;
-    let opts = HintOptions {
+    let query = HintQuery {
         strategies,
-        options,
+        options: crate::analysis::options_spec(g, pool, ties, seed, first_guess)?,
         show,
+        fit_sample,
+        find_time: None,
     };
-    let engine = Arc::clone(&g.engine);
-    let report = crate::run::detached(py, move || codebreak_session::hint(&engine, &moves, &opts))?
-        .map_err(|e| crate::errors::session(py, e))?;
+    let session = g.session.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget::default().with_cancel(Arc::clone(&cancel));
+    let report =
+        crate::run::interruptible(py, &cancel, || session.hint(&history, &query, &budget))?
+            .map_err(|e| crate::errors::session(py, e))?;
     let candidates = PyList::empty(py);
     for c in &report.candidates {
         candidates.append(g.label_py(py, c)?)?;
@@ -124,7 +139,11 @@ pub fn hint(
     }
     let omitted = crate::convert::json(py, &serde_json::to_value(&report.omitted).map_err(bad)?)?;
     Ok(PyHint {
-        remaining: report.remaining,
+        remaining: crate::convert::json(
+            py,
+            &serde_json::to_value(&report.remaining).map_err(bad)?,
+        )?
+        .unbind(),
         candidates: candidates.unbind(),
         guess: label(&report.guess)?,
         suggestions: suggestions.unbind(),
@@ -166,7 +185,7 @@ impl PySolver {
         let s = crate::analysis::strategy(g, strategy, &spec)?;
         Ok(PySolver {
             game: game.clone().unbind(),
-            session: Mutex::new(SolveSession::new(Arc::clone(&g.engine), s)),
+            session: Mutex::new(SolveSession::new(Arc::clone(g.engine("a Solver")?), s)),
         })
     }
 
