@@ -446,3 +446,32 @@ fn a_contradiction_by_counting_is_refuted_at_once() {
     );
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
+
+/// `play --json` on a game too large to list writes the listed games' play state: moves with
+/// `feedback` and `reply`, `remaining` null until asked, then counted on `remaining`.
+#[test]
+fn a_big_play_state_has_the_listed_shape() {
+    let secret = "01234567890123456789";
+    let out = run(
+        &format!("play --game blackpeg --pegs 20 --colors 10 --secret {secret} --json"),
+        Some("00000000000000000000\nremaining\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let after = &lines[0];
+    assert_eq!(after["moves"][0]["feedback"], "2");
+    assert_eq!(after["moves"][0]["reply"]["black"], 2);
+    assert_eq!(after["moves"][0]["remaining"], Value::Null);
+    assert_eq!(after["remaining"], Value::Null);
+    assert_eq!(after["name"], "blackpeg 20 of 10");
+    assert_eq!(after["maker"], "random");
+    // Codes with exactly two zeros: C(20, 2) 9^18, past 2^64 (so written as a float).
+    let counted = lines[1]["remaining"].as_f64().unwrap();
+    assert_eq!(counted, (190 * 9u128.pow(18)) as f64);
+    assert_eq!(lines[2]["outcome"], "gave-up");
+    assert_eq!(lines[2]["secret"], secret);
+}

@@ -19,12 +19,13 @@
 //! enumerated engines of `codebreak-core`, `codebreak-strategy` and `codebreak-search` play it
 //! exactly) or too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs
 //! than the enumerated engine allows: the `codebreak-huge` engine reasons on the clues).
-//! [`Game::new`] chooses from the spec's size, in this one place; its calls ([`Game::hint`])
-//! answer both with the same report types, and where a figure can only be estimated the same
-//! field says so ([`Remaining`]: an exact count or an estimate with its interval;
-//! [`FitSample`]: the sample a guess was scored on). A front end never tests which kind it
-//! holds. The sessions of games too large to list ([`huge`]: play, solve, a sampled analysis)
-//! still have report types of their own; they are next to move behind [`Game`].
+//! [`Game::new`] chooses from the spec's size, in this one place; its calls ([`Game::hint`],
+//! [`Game::best`], [`Game::play`]) answer both with the same report types, and where a figure
+//! can only be estimated the same field says so ([`Remaining`]: an exact count or an estimate
+//! with its interval; [`FitSample`]: the sample a guess was scored on). A front end never
+//! tests which kind it holds. The solve session and the sampled analysis of games too large to
+//! list ([`huge`]) still have report types of their own; they are next to move behind
+//! [`Game`].
 #![deny(missing_docs)]
 
 pub mod best;
@@ -42,7 +43,7 @@ use codebreak_core::Range;
 
 pub use best::{BestReport, ExactMove, best};
 pub use error::SessionError;
-pub use game::{Game, HintQuery, History};
+pub use game::{Game, HintQuery, History, Play};
 pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
 pub use remaining::{Estimate, Remaining};

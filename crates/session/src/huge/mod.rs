@@ -162,12 +162,17 @@ impl HugeGame {
             game,
             alphabet,
             distinct_guess,
-            spec: GameSpec {
-                pegs: Some(pegs),
-                colors: Some(colors),
-                distinct_guess,
-                ..spec.clone()
-            },
+            // The enumerated engine's form of the spec where it reads the game (up to 16
+            // pegs), so both kinds of game name it alike; its own beyond.
+            spec: codebreak_core::Game::new(spec).map_or_else(
+                |_| GameSpec {
+                    pegs: Some(pegs),
+                    colors: Some(colors),
+                    distinct_guess,
+                    ..spec.clone()
+                },
+                |g| g.spec(),
+            ),
         })
     }
 

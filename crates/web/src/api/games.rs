@@ -214,7 +214,7 @@ pub async fn describe(
         "default_attempts": codebreak_session::default_attempts_for(&game),
         "reasoned": reasoned,
         "allows": {
-            "play": codes <= l.play_codes,
+            "play": reasoned || codes <= l.play_codes,
             "solve": codes <= l.interactive_codes,
             "hint": reasoned || codes <= l.interactive_codes,
             "analyze": codes <= l.analysis_codes,

@@ -1,10 +1,11 @@
 //! Games too large to list in the page: the Assistant on a black-peg puzzle of 16 digits
 //! (Project Euler 185's size) pasted as rows in the address, answered exactly, and on
-//! Mastermind 16 × 6, where the count of secrets left is an estimate and says so.
+//! Mastermind 16 × 6, where the count of secrets left is an estimate and says so; Play on
+//! Mastermind 16 × 6 through the same endpoints as any game.
 
 use fantoccini::Client;
 
-use crate::page::{count, js, screenshot, text, wait_js};
+use crate::page::{click, click_until, count, js, screenshot, text, wait_js};
 
 /// Black pegs of `guess` against `secret`: digits right in place.
 fn black(secret: &str, guess: &str) -> usize {
@@ -123,4 +124,53 @@ pub async fn an_estimate_on_mastermind_16(c: &Client, url: &str) {
     )
     .await;
     screenshot(c, "big-2-estimate").await;
+}
+
+/// Play on Mastermind 16 × 6: a game starts on the same endpoints, a guess clicked peg by peg
+/// is answered, its row says nothing of a count it does not have, and giving up shows the
+/// 16-peg secret.
+pub async fn play_mastermind_16(c: &Client, url: &str) {
+    c.goto(&format!("{url}?game=mastermind&pegs=16&colors=6#play"))
+        .await
+        .unwrap();
+    wait_js(c, "return document.body.dataset.ready", "the page").await;
+    let session = crate::page::session(c, "play").await;
+    assert!(!session.is_empty());
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-slots .peg').length === 16 && document.querySelectorAll('#play-palette .peg').length === 6",
+        "16 holes and 6 colours",
+    )
+    .await;
+    for _ in 0..16 {
+        click(c, "#play-palette .peg[data-symbol=\"0\"]").await;
+    }
+    click_until(
+        c,
+        "#play-submit",
+        "return document.querySelectorAll('#play-board .row').length === 1",
+        "the answer to the guess",
+    )
+    .await;
+    let row = text(c, "#play-board .row").await;
+    assert!(row.contains("B0W"), "{row}");
+    assert!(
+        !row.contains("null") && !row.contains("undefined") && !row.contains("NaN"),
+        "{row}"
+    );
+    assert!(text(c, "#play-attempts").await.contains("Attempt 2 of"));
+    screenshot(c, "big-3-play").await;
+    click(c, "#play-giveup").await;
+    let secret = wait_js(
+        c,
+        "const r = document.getElementById('play-result'); const p = document.querySelector('#play-secret .pegs'); return !r.classList.contains('hidden') && p && p.dataset.code",
+        "the secret shown",
+    )
+    .await;
+    let secret = secret.as_str().unwrap_or_default().to_string();
+    assert_eq!(secret.len(), 16, "{secret}");
+    assert!(
+        secret.chars().all(|ch| ('0'..='5').contains(&ch)),
+        "{secret}"
+    );
 }

@@ -7,7 +7,7 @@ mod interactive;
 
 pub use crate::runtime::Runtime;
 pub use analyze::analyze;
-pub use interactive::{play, solve};
+pub use interactive::solve;
 
 use anyhow::anyhow;
 use codebreak_session::huge::{self, HugeError, HugeGame};

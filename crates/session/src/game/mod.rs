@@ -1,8 +1,12 @@
 //! One game value for every size: [`Game`] holds a listed game or a game too large to list,
 //! and the library, not the front end, chooses which from the spec.
 
+mod play;
+
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use play::Play;
 
 use codebreak_core::Named;
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
@@ -143,6 +147,69 @@ impl Game {
         match &self.0 {
             Kind::Listed(g, _) => g.spec(),
             Kind::Reasoned(g) => g.spec().clone(),
+        }
+    }
+
+    /// The symbols codes are written with.
+    pub fn alphabet(&self) -> &codebreak_core::Alphabet {
+        match &self.0 {
+            Kind::Listed(g, _) => g.alphabet(),
+            Kind::Reasoned(g) => g.alphabet(),
+        }
+    }
+
+    /// What a code of `role` looks like, for prompts: `4 symbols from 0-5, symbols may
+    /// repeat`, or in a game of lists `one of its 12972 guesses`.
+    ///
+    /// ```
+    /// use codebreak_core::{GameSpec, Role};
+    /// use codebreak_session::Game;
+    /// let big = Game::new(&GameSpec::mastermind(16, 6)).unwrap();
+    /// assert_eq!(big.code_shape(Role::Secret), "16 symbols from 0-5, symbols may repeat");
+    /// ```
+    pub fn code_shape(&self, role: codebreak_core::Role) -> String {
+        use codebreak_core::Role;
+        if let Kind::Listed(g, _) = &self.0
+            && g.list().is_some()
+        {
+            let n = g.count(role);
+            return match role {
+                Role::Guess => format!("one of its {n} guesses"),
+                Role::Secret => format!("one of its {n} secrets"),
+            };
+        }
+        let spec = self.spec();
+        let distinct = match role {
+            Role::Guess => spec.distinct_guess || spec.kind == codebreak_core::GameKind::Bulls,
+            Role::Secret => spec.distinct_secret || spec.kind == codebreak_core::GameKind::Bulls,
+        };
+        let pegs = self.pegs();
+        format!(
+            "{pegs} {} from {}, {}",
+            if pegs == 1 { "symbol" } else { "symbols" },
+            symbols(self.alphabet()),
+            if distinct {
+                "no symbol twice"
+            } else {
+                "symbols may repeat"
+            }
+        )
+    }
+
+    /// What a reply counts, in words, for help texts.
+    pub fn reply_meaning(&self) -> &'static str {
+        use codebreak_core::GameKind;
+        match self.spec().kind {
+            GameKind::Bulls => "A = right symbol in the right place, B = right symbol elsewhere",
+            GameKind::BlackPeg => "B = right colour in the right place",
+            GameKind::TwoD => "low / high / mixed compared with the secret",
+            GameKind::Mastermind => {
+                "B = right colour in the right place, W = right colour elsewhere"
+            }
+            GameKind::Wordle => {
+                "G = right letter in the right place, Y = in the word elsewhere, B = grey"
+            }
+            GameKind::Custom => "in the game's own words",
         }
     }
 
@@ -362,6 +429,21 @@ impl Game {
     }
 }
 
+/// The symbols of an alphabet for prompts: a range when they run on (`0-9`), else all of them.
+fn symbols(alphabet: &codebreak_core::Alphabet) -> String {
+    let s = alphabet.to_string();
+    let cs: Vec<u32> = s.chars().map(|c| c as u32).collect();
+    let run = cs.windows(2).all(|w| w[1] == w[0] + 1);
+    match (cs.first(), cs.last()) {
+        (Some(&first), Some(&last)) if run && cs.len() > 2 => format!(
+            "{}-{}",
+            char::from_u32(first).unwrap_or('0'),
+            char::from_u32(last).unwrap_or('0')
+        ),
+        _ => s,
+    }
+}
+
 fn moves_len(m: &Moves) -> usize {
     match m {
         Moves::Listed(m) => m.len(),
@@ -540,6 +622,12 @@ mod tests {
         assert!(Game::new(&blackpeg(5)).unwrap().as_listed().is_some());
         assert!(Game::new(&blackpeg(16)).unwrap().as_reasoned().is_some());
         assert!(!Game::new(&GameSpec::mastermind(16, 6)).unwrap().exact());
+        // Both kinds name a game alike (the web page finds a game's description by it).
+        let spec = GameSpec::mastermind(16, 6);
+        assert_eq!(
+            Game::new(&spec).unwrap().spec(),
+            codebreak_core::Game::new(&spec).unwrap().spec()
+        );
         // Errors stay the enumerated engine's for games no engine plays.
         let e = Game::new(&GameSpec::mastermind(0, 6)).unwrap_err();
         assert!(e.to_string().contains("pegs"), "{e}");
