@@ -20,12 +20,11 @@
 //! exactly) or too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs
 //! than the enumerated engine allows: the `codebreak-huge` engine reasons on the clues).
 //! [`Game::new`] chooses from the spec's size, in this one place; its calls ([`Game::hint`],
-//! [`Game::best`], [`Game::play`]) answer both with the same report types, and where a figure
-//! can only be estimated the same field says so ([`Remaining`]: an exact count or an estimate
-//! with its interval; [`FitSample`]: the sample a guess was scored on). A front end never
-//! tests which kind it holds. The solve session and the sampled analysis of games too large to
-//! list ([`huge`]) still have report types of their own; they are next to move behind
-//! [`Game`].
+//! [`Game::best`], [`Game::play`], [`Game::solve`]) answer both with the same report types,
+//! and where a figure can only be estimated the same field says so ([`Remaining`]: an exact
+//! count or an estimate with its interval; [`FitSample`]: the sample a guess was scored on). A
+//! front end never tests which kind it holds. The sampled analysis of games too large to list
+//! ([`huge`]) still has a report type of its own, and is next to move behind [`Game`].
 #![deny(missing_docs)]
 
 pub mod best;
@@ -43,7 +42,7 @@ use codebreak_core::Range;
 
 pub use best::{BestReport, ExactMove, best};
 pub use error::SessionError;
-pub use game::{Game, HintQuery, History, Play};
+pub use game::{Game, HintQuery, History, Play, Solve};
 pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
 pub use remaining::{Estimate, Remaining};

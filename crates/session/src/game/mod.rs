@@ -2,11 +2,13 @@
 //! and the library, not the front end, chooses which from the spec.
 
 mod play;
+mod solve;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 pub use play::Play;
+pub use solve::Solve;
 
 use codebreak_core::Named;
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};

@@ -215,7 +215,7 @@ pub async fn describe(
         "reasoned": reasoned,
         "allows": {
             "play": reasoned || codes <= l.play_codes,
-            "solve": codes <= l.interactive_codes,
+            "solve": reasoned || codes <= l.interactive_codes,
             "hint": reasoned || codes <= l.interactive_codes,
             "analyze": codes <= l.analysis_codes,
             "optimal": codes <= l.optimal_codes,

@@ -262,6 +262,9 @@ impl AppState {
     }
 }
 
+/// Memory charged for a session on a game too large to list: its moves only (no tables).
+const REASONED_BYTES: usize = 64 * 1024;
+
 /// Runs `f` on the blocking thread pool, so the async runtime never waits on CPU work.
 pub async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,

@@ -10,7 +10,7 @@ use codebreak_session::{MakerKind, Play, PlaySetup, Remaining};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, blocking, ok, session_error, with_id};
+use super::{AppState, REASONED_BYTES, blocking, ok, session_error, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -44,9 +44,6 @@ pub struct PlayEntry {
     charge: Charge,
     session: Play,
 }
-
-/// Memory charged for a game too large to list: its moves only.
-const REASONED_BYTES: usize = 64 * 1024;
 
 /// Secret lists a session tracks: the tracker's, and the cunning codemaker's own.
 fn tracked(maker: MakerKind) -> usize {

@@ -1,7 +1,7 @@
 //! Games too large to list in the page: the Assistant on a black-peg puzzle of 16 digits
 //! (Project Euler 185's size) pasted as rows in the address, answered exactly, and on
 //! Mastermind 16 × 6, where the count of secrets left is an estimate and says so; Play on
-//! Mastermind 16 × 6 through the same endpoints as any game.
+//! Mastermind 16 × 6 through the same endpoints as any game, and Crack my secret there.
 
 use fantoccini::Client;
 
@@ -173,4 +173,70 @@ pub async fn play_mastermind_16(c: &Client, url: &str) {
         secret.chars().all(|ch| ('0'..='5').contains(&ch)),
         "{secret}"
     );
+}
+
+/// Mastermind's reply to `guess` when the secret is `secret`: `{black}B{white}W`.
+fn mastermind(secret: &str, guess: &str) -> String {
+    let black = black(secret, guess);
+    let common: usize = (b'0'..=b'5')
+        .map(|c| {
+            let n = |s: &str| s.bytes().filter(|&b| b == c).count();
+            n(secret).min(n(guess))
+        })
+        .sum();
+    format!("{black}B{}W", common - black)
+}
+
+/// Crack my secret on Mastermind 16 × 6: the computer's guesses come from the same endpoints,
+/// the replies are typed, and the board grows with no count it does not have.
+pub async fn crack_mastermind_16(c: &Client, url: &str) {
+    let secret = "0123450123450123";
+    c.goto(&format!(
+        "{url}?game=mastermind&pegs=16&colors=6&strategy=entropy#solve"
+    ))
+    .await
+    .unwrap();
+    wait_js(c, "return document.body.dataset.ready", "the page").await;
+    click_until(
+        c,
+        "#solve-new",
+        "return !!document.querySelector('#solve-board .row.pending .pegs')",
+        "the computer's first guess",
+    )
+    .await;
+    for round in 0..2 {
+        let pending = wait_js(
+            c,
+            "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code",
+            "the computer's guess",
+        )
+        .await;
+        let guess = pending.as_str().unwrap().to_string();
+        assert_eq!(guess.len(), 16, "{guess}");
+        let reply = mastermind(secret, &guess);
+        crate::page::type_until(
+            c,
+            "#solve-fb-typed",
+            &reply,
+            &format!("return document.getElementById('solve-fb-text').textContent === {reply:?}"),
+            "the typed reply",
+        )
+        .await;
+        click_until(
+            c,
+            "#solve-submit",
+            &format!(
+                "return document.querySelectorAll('#solve-board .row:not(.pending)').length === {}",
+                round + 1
+            ),
+            "the answer on the board",
+        )
+        .await;
+    }
+    let remaining = text(c, "#solve-remaining").await;
+    assert!(
+        !remaining.contains("null") && !remaining.contains("NaN"),
+        "{remaining}"
+    );
+    screenshot(c, "big-4-crack").await;
 }
