@@ -163,6 +163,27 @@ impl PyGame {
         Ok(moves)
     }
 
+    /// A reply given as Python, as the session calls read it: the text of a listed game's
+    /// reply (a custom game's value included), or a game too large to list's text (a number
+    /// in the black-peg game).
+    pub fn reply_text(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
+        match &self.engine {
+            Some(engine) => Ok(engine.game().format_feedback(self.reply(value)?)),
+            None => match value.extract::<u32>() {
+                Ok(n) => Ok(n.to_string()),
+                Err(_) => value.extract::<String>(),
+            },
+        }
+    }
+
+    /// A reply written in the game's notation, as Python sees it (a custom game's value).
+    pub fn reply_label_py<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+        match &self.engine {
+            Some(engine) => self.reply_py(py, engine.game().parse_feedback(text).map_err(bad)?),
+            None => text.into_bound_py_any(py),
+        }
+    }
+
     /// Moves given as Python, read for the session calls of any game: pairs (guess, reply)
     /// (a black-peg reply may be a number), or a history string.
     pub fn session_history(

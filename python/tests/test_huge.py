@@ -120,8 +120,18 @@ def test_one_game_for_every_size():
     # What needs every code listed says so in one line.
     with pytest.raises(ValueError, match="too large to list"):
         big.secrets
-    with pytest.raises(ValueError, match="too large to list"):
-        cb.Solver(big)
+    # The Solver too: the entropy player on samples of 20 fitting secrets.
+    s = cb.Solver(big, fit_sample=20)
+    secret = "0123450123450123"
+    for _ in range(2):
+        s.tell(big.score(s.guess(), secret))
+    assert len(s.history) == 2 and not s.solved
+    assert s.history[0][1] == big.score(s.history[0][0], secret)
+    assert s.candidates(2) and all(
+        big.score(g, c) == r for c in s.candidates(2) for g, r in s.history
+    )
+    with pytest.raises(ValueError, match="minimax"):
+        cb.Solver(big, strategy="minimax")
 
 
 def test_a_16_digit_black_peg_puzzle_through_game():

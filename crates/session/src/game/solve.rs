@@ -196,6 +196,75 @@ impl Solve {
         }
     }
 
+    /// The strategy with its options, in words.
+    pub fn description(&self) -> String {
+        match &self.kind {
+            SolveKind::Listed(s) => s.description().to_string(),
+            SolveKind::Reasoned(s) => s.description(),
+        }
+    }
+
+    /// Whether the last reply says the secret was found.
+    pub fn is_solved(&self) -> bool {
+        match &self.kind {
+            SolveKind::Listed(s) => s.is_solved(),
+            SolveKind::Reasoned(s) => s.solved(),
+        }
+    }
+
+    /// The guess to answer next, chosen now if it was not yet (within `budget` on a game too
+    /// large to list); `None` once solved.
+    pub fn next_guess(&mut self, budget: &Budget) -> Result<Option<String>, SessionError> {
+        match &mut self.kind {
+            SolveKind::Listed(s) => {
+                let game = s.engine().game().clone();
+                Ok(s.next_guess().map(|c| game.format_code(&c)))
+            }
+            SolveKind::Reasoned(s) => {
+                let next = s.next_guess(budget)?;
+                Ok(next.map(|c| s.game().format_code(&c)))
+            }
+        }
+    }
+
+    /// The moves so far, as (guess, reply) in the game's notation.
+    pub fn history(&self) -> Vec<(String, String)> {
+        match &self.kind {
+            SolveKind::Listed(s) => {
+                let game = s.engine().game();
+                s.history()
+                    .iter()
+                    .map(|(c, f)| (game.format_code(c), game.format_feedback(*f)))
+                    .collect()
+            }
+            SolveKind::Reasoned(s) => s
+                .history()
+                .iter()
+                .map(|c| {
+                    (
+                        s.game().format_code(&c.guess),
+                        s.game().format_reply(c.reply),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Up to `n` secrets that fit every reply so far: the first in the game's order on a
+    /// listed game, the first the search finds (within `budget`) on one too large to list.
+    pub fn candidates(&self, n: usize, budget: &Budget) -> Result<Vec<String>, SessionError> {
+        match &self.kind {
+            SolveKind::Listed(s) => {
+                let game = s.engine().game();
+                Ok(s.candidates(n)
+                    .iter()
+                    .map(|c| game.format_code(c))
+                    .collect())
+            }
+            SolveKind::Reasoned(s) => Ok(s.candidates(n, budget)?),
+        }
+    }
+
     /// How many secrets fit every reply so far: exact on a listed game; on a game too large
     /// to list counted (or estimated) now, within `budget`.
     pub fn remaining(&self, budget: &Budget) -> Result<Remaining, SessionError> {
