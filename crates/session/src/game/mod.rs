@@ -286,6 +286,40 @@ impl Game {
         }
     }
 
+    /// The reply `secret` gives to `guess` (both in the game's symbols) with its counts, as
+    /// `score --json` writes it.
+    ///
+    /// ```
+    /// use codebreak_core::{GameKind, GameSpec};
+    /// use codebreak_session::Game;
+    /// let bulls = GameSpec { kind: GameKind::Bulls, pegs: Some(10), colors: Some(36), ..GameSpec::default() };
+    /// let r = Game::new(&bulls).unwrap().score_report("0123456789", "9876543210").unwrap();
+    /// assert_eq!((r.text.as_str(), r.black, r.white), ("0A10B", Some(0), Some(10)));
+    /// ```
+    pub fn score_report(
+        &self,
+        secret: &str,
+        guess: &str,
+    ) -> Result<crate::ReplyReport, SessionError> {
+        match &self.0 {
+            Kind::Listed(g, _) => {
+                let s = g.parse_secret(secret)?;
+                let q = g.parse_guess(guess)?;
+                Ok(crate::ReplyReport::of(g, g.score(&s, &q)))
+            }
+            Kind::Reasoned(g) => {
+                let s = g.parse_secret(secret)?;
+                let q = g.parse_guess(guess)?;
+                let reply = g.score(&s, &q);
+                Ok(crate::ReplyReport {
+                    text: g.format_reply(reply),
+                    black: Some(reply.black),
+                    white: Some(reply.white),
+                })
+            }
+        }
+    }
+
     /// Reads a history: moves `GUESS:REPLY` (or `GUESS REPLY`) separated by commas,
     /// semicolons or new lines, `#` starting a comment. Errors name the move.
     pub fn parse_history(&self, text: &str) -> Result<History, SessionError> {

@@ -119,21 +119,3 @@ pub fn describe(game: &HugeGame) -> String {
         game.log10_secrets()
     )
 }
-
-/// `score` on a game too large to list.
-pub fn score(a: &crate::cmd::score::ScoreArgs, game: HugeGame) -> Result<(), Failure> {
-    let secret = game.parse_secret(&a.secret).bad_input()?;
-    let guess = game.parse_guess(&a.guess).bad_input()?;
-    let reply = game.score(&secret, &guess);
-    if a.json {
-        let v = if game.game().family() == codebreak_huge::Family::BlackPeg {
-            serde_json::json!({ "black": reply.black })
-        } else {
-            serde_json::json!({ "black": reply.black, "white": reply.white })
-        };
-        println!("{v}");
-    } else {
-        println!("{}", game.format_reply(reply));
-    }
-    Ok(())
-}
