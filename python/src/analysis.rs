@@ -174,8 +174,9 @@ fn sampling(sample: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Sampling>> {
 /// A strategy built for a game, as `--strategy NAME` with its options.
 pub fn strategy(game: &PyGame, name: &str, spec: &StrategyOptionsSpec) -> PyResult<AnyStrategy> {
     let kind: StrategyKind = name.parse().map_err(bad)?;
-    let opts = spec.resolve(game.game()).map_err(bad)?;
-    AnyStrategy::build(kind, &opts, game.game(), game.engine.space()).map_err(bad)
+    let engine = game.engine("a strategy of every code")?;
+    let opts = spec.resolve(engine.game()).map_err(bad)?;
+    AnyStrategy::build(kind, &opts, engine.game(), engine.space()).map_err(bad)
 }
 
 /// Plays a strategy against every secret of the game and returns its figures and decision
@@ -199,7 +200,7 @@ pub fn analyze(
     let mut spec = options_spec(g, pool, ties, seed, first_guess)?;
     spec.sample = sampling(sample)?;
     let s = self::strategy(g, strategy, &spec)?;
-    let engine = Arc::clone(&g.engine);
+    let engine = Arc::clone(g.engine("an exhaustive analysis")?);
     let cancel = AtomicBool::new(false);
     let result = crate::run::interruptible(py, &cancel, || {
         codebreak_analysis::analyze_cancellable(&engine, &s, None, &cancel)
@@ -250,7 +251,8 @@ pub fn optimal(
         None => Vec::new(),
         Some(h) => {
             let moves = g.history(h)?;
-            codebreak_strategy::history::indices(&g.engine, &moves).map_err(bad)?
+            codebreak_strategy::history::indices(g.engine("an exact search")?, &moves)
+                .map_err(bad)?
         }
     };
     let spec = OptimalSpec {
@@ -261,7 +263,7 @@ pub fn optimal(
         bound,
         depth_only,
     };
-    let engine = Arc::clone(&g.engine);
+    let engine = Arc::clone(g.engine("an exact search")?);
     let mut options = spec.options(&engine).map_err(bad)?;
     options.history = moves;
     let search = Search::new(&engine, options, force).map_err(|e| match e {
@@ -310,7 +312,7 @@ pub fn openers<'py>(
         bound,
         ..OptimalSpec::default()
     };
-    let engine = Arc::clone(&g.engine);
+    let engine = Arc::clone(g.engine("an exact search")?);
     let options = spec.options(&engine).map_err(bad)?;
     let search = Search::new(&engine, options, force).map_err(|e| match e {
         SearchError::TooLarge(_) => bad(format!("{e}; use force=True to try anyway")),

@@ -45,6 +45,7 @@ pub fn session(py: Python<'_>, e: SessionError) -> PyErr {
                 Err(e) => e,
             }
         }
+        SessionError::Reasoned(e) => crate::huge::error(py, e),
         other => bad(other),
     }
 }

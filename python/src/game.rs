@@ -26,10 +26,17 @@ pub struct Values {
 /// A game: Mastermind, Bulls and Cows, Wordle, a game file, or a custom game whose replies a
 /// Python function gives. Codes and replies are strings in the game's notation (`"1122"`,
 /// `"1B0W"`), except in a custom game, where they are the Python values it was made from.
+///
+/// Mastermind, black-peg and Bulls and Cows games too large to list (more than 2^25 codes, or
+/// more than 16 pegs) are games too: the session library chooses to reason on their clues, so
+/// `hint()`, `score()` and the other calls that do not need every code listed work on them
+/// alike, and say where a figure is an estimate.
 #[pyclass(module = "codebreak", name = "Game", frozen)]
 pub struct PyGame {
-    /// The engine (and, through it, the game).
-    pub engine: Arc<AnyEngine>,
+    /// The session game: listed (with its engine) or too large to list.
+    pub session: codebreak_session::Game,
+    /// The engine of a listed game (and, through it, the game).
+    engine: Option<Arc<AnyEngine>>,
     /// The Python values of a custom game.
     pub values: Option<Values>,
     /// The game file it was read from (with its constants and hard mode), so that a plan's
@@ -42,21 +49,34 @@ impl PyGame {
     pub fn of(py: Python<'_>, game: Game, values: Option<Values>) -> PyResult<PyGame> {
         // Wordle's table is built on every core: without the GIL.
         let engine = crate::run::detached(py, move || AnyEngine::new(&game))?.map_err(bad)?;
+        let engine = Arc::new(engine);
         Ok(PyGame {
-            engine: Arc::new(engine),
+            session: codebreak_session::Game::with_engine(Arc::clone(&engine)),
+            engine: Some(engine),
             values,
             file: None,
         })
     }
 
-    /// The game.
-    pub fn game(&self) -> &Game {
-        self.engine.game()
+    /// The engine of a listed game; a game too large to list has none, and `what` (a call
+    /// that needs every code listed) is refused with a one-line `ValueError`.
+    pub fn engine(&self, what: &str) -> PyResult<&Arc<AnyEngine>> {
+        self.engine.as_ref().ok_or_else(|| {
+            bad(format!(
+                "{what} needs every code listed, and {} is too large to list: hint() and score() reason on its clues",
+                self.session
+            ))
+        })
+    }
+
+    /// The listed game (see [`PyGame::engine`]).
+    pub fn game(&self) -> PyResult<&Game> {
+        Ok(self.engine("this")?.game())
     }
 
     /// A code as Python sees it: its value in a custom game, else its text.
     pub fn code_py<'py>(&self, py: Python<'py>, code: &Code) -> PyResult<Bound<'py, PyAny>> {
-        self.label_py(py, &self.game().format_code(code))
+        self.label_py(py, &self.game()?.format_code(code))
     }
 
     /// A code label as Python sees it.
@@ -69,7 +89,7 @@ impl PyGame {
 
     /// A reply as Python sees it: its value in a custom game, else its text.
     pub fn reply_py<'py>(&self, py: Python<'py>, fb: Feedback) -> PyResult<Bound<'py, PyAny>> {
-        let label = self.game().format_feedback(fb);
+        let label = self.game()?.format_feedback(fb);
         match self.values.as_ref().and_then(|v| v.replies.get(&label)) {
             Some(v) => Ok(v.bind(py).clone()),
             None => label.into_bound_py_any(py),
@@ -88,7 +108,7 @@ impl PyGame {
             Err(_) => Err(bad(format!(
                 "{} is not a code of {}",
                 value.repr()?,
-                self.game()
+                self.session
             ))),
         }
     }
@@ -96,7 +116,7 @@ impl PyGame {
     /// A code given as Python, read as a guess (or a secret) of the game.
     pub fn code(&self, value: &Bound<'_, PyAny>, role: Role) -> PyResult<Code> {
         let label = self.code_label(value)?;
-        self.game().parse_code(&label, role).map_err(bad)
+        self.game()?.parse_code(&label, role).map_err(bad)
     }
 
     /// The text of a code given as Python (for options that take text, such as a first guess).
@@ -110,16 +130,16 @@ impl PyGame {
             && let Ok(Some(label)) = v.reply_labels.bind(value.py()).get_item(value)
         {
             return self
-                .game()
+                .game()?
                 .parse_feedback(&label.extract::<String>()?)
                 .map_err(bad);
         }
         match value.cast::<PyString>() {
-            Ok(s) => self.game().parse_feedback(&s.to_cow()?).map_err(bad),
+            Ok(s) => self.game()?.parse_feedback(&s.to_cow()?).map_err(bad),
             Err(_) => Err(bad(format!(
                 "{} is not a reply of {}",
                 value.repr()?,
-                self.game()
+                self.session
             ))),
         }
     }
@@ -127,7 +147,7 @@ impl PyGame {
     /// Moves given as Python: pairs (guess, reply), or a history string `"1122:1B0W,..."`.
     pub fn history(&self, history: &Bound<'_, PyAny>) -> PyResult<Vec<(Code, Feedback)>> {
         if let Ok(text) = history.cast::<PyString>() {
-            return codebreak_strategy::parse_history(self.game(), &text.to_cow()?).map_err(bad);
+            return codebreak_strategy::parse_history(self.game()?, &text.to_cow()?).map_err(bad);
         }
         let mut moves = Vec::new();
         for item in history.try_iter()? {
@@ -143,8 +163,70 @@ impl PyGame {
         Ok(moves)
     }
 
+    /// A reply given as Python, as the session calls read it: the text of a listed game's
+    /// reply (a custom game's value included), or a game too large to list's text (a number
+    /// in the black-peg game).
+    pub fn reply_text(&self, value: &Bound<'_, PyAny>) -> PyResult<String> {
+        match &self.engine {
+            Some(engine) => Ok(engine.game().format_feedback(self.reply(value)?)),
+            None => match value.extract::<u32>() {
+                Ok(n) => Ok(n.to_string()),
+                Err(_) => value.extract::<String>(),
+            },
+        }
+    }
+
+    /// A reply written in the game's notation, as Python sees it (a custom game's value).
+    pub fn reply_label_py<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+        match &self.engine {
+            Some(engine) => self.reply_py(py, engine.game().parse_feedback(text).map_err(bad)?),
+            None => text.into_bound_py_any(py),
+        }
+    }
+
+    /// Moves given as Python, read for the session calls of any game: pairs (guess, reply)
+    /// (a black-peg reply may be a number), or a history string.
+    pub fn session_history(
+        &self,
+        history: &Bound<'_, PyAny>,
+    ) -> PyResult<codebreak_session::History> {
+        if let Ok(text) = history.cast::<PyString>() {
+            return self.session.parse_history(&text.to_cow()?).map_err(bad);
+        }
+        let mut moves: Vec<(String, String)> = Vec::new();
+        match &self.engine {
+            Some(engine) => {
+                for (g, f) in self.history(history)? {
+                    moves.push((
+                        engine.game().format_code(&g),
+                        engine.game().format_feedback(f),
+                    ));
+                }
+            }
+            None => {
+                for item in history.try_iter()? {
+                    let item = item?;
+                    let (g, r): (String, Bound<'_, PyAny>) = item.extract().map_err(|_| {
+                        bad(format!(
+                            "history move {} is not a pair (guess, reply)",
+                            item.repr().map(|r| r.to_string()).unwrap_or_default()
+                        ))
+                    })?;
+                    let r = match r.extract::<u32>() {
+                        Ok(n) => n.to_string(),
+                        Err(_) => r.extract::<String>()?,
+                    };
+                    moves.push((g, r));
+                }
+            }
+        }
+        self.session
+            .history_of(moves.iter().map(|(g, r)| (g.as_str(), r.as_str())))
+            .map_err(bad)
+    }
+
     fn codes_py<'py>(&self, py: Python<'py>, indices: &[u32]) -> PyResult<Bound<'py, PyList>> {
-        let space = self.engine.space();
+        let space = self.engine("listing codes")?.space();
         let list = PyList::empty(py);
         for &i in indices {
             list.append(self.code_py(py, &space.code(i))?)?;
@@ -153,19 +235,18 @@ impl PyGame {
     }
 }
 
-fn spec_game(py: Python<'_>, spec: GameSpec) -> PyResult<PyGame> {
-    let too_large = |e: String| {
-        if codebreak_session::huge::HugeGame::wanted(&spec) {
-            bad(format!(
-                "{e}; codebreak.HugeGame.{}(...) reasons on the clues of games this large instead",
-                spec.kind.name()
-            ))
-        } else {
-            bad(e)
-        }
-    };
-    let game = Game::new(&spec).map_err(|e| too_large(e.to_string()))?;
-    PyGame::of(py, game, None).map_err(|e| too_large(e.value(py).to_string()))
+/// The game of `spec`: listed, or too large to list, as the session library chooses.
+pub fn spec_game(py: Python<'_>, spec: GameSpec) -> PyResult<PyGame> {
+    let session = codebreak_session::Game::new(&spec).map_err(bad)?;
+    match session.as_listed() {
+        Some(game) => PyGame::of(py, game.clone(), None),
+        None => Ok(PyGame {
+            session,
+            engine: None,
+            values: None,
+            file: None,
+        }),
+    }
 }
 
 fn order(text: &str) -> PyResult<Order> {
@@ -388,25 +469,33 @@ impl PyGame {
     /// The game in words, e.g. `mastermind 4 of 6`.
     #[getter]
     fn name(&self) -> String {
-        self.game().to_string()
+        self.session.to_string()
+    }
+
+    /// Whether every figure of the game is exact: True for a listed game, False for one too
+    /// large to list (its counts may be estimates and its guesses are chosen on a sample).
+    #[getter]
+    fn exact(&self) -> bool {
+        self.session.exact()
     }
 
     /// `"guess"` (the game ends when the secret is guessed) or `"known"` (when one secret
     /// remains).
     #[getter]
     fn end(&self) -> &'static str {
-        self.game().end().name()
+        match self.session.as_listed() {
+            Some(g) => g.end().name(),
+            None => codebreak_core::End::Guess.name(),
+        }
     }
 
     /// Every code that may be guessed, in the game's order.
     #[getter]
     fn guesses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let n = self.engine.space().len() as u32;
+        let engine = self.engine("guesses")?;
+        let n = engine.space().len() as u32;
         let guesses: Vec<u32> = (0..n)
-            .filter(|&i| {
-                self.game()
-                    .is_valid(&self.engine.space().code(i), Role::Guess)
-            })
+            .filter(|&i| engine.game().is_valid(&engine.space().code(i), Role::Guess))
             .collect();
         self.codes_py(py, &guesses)
     }
@@ -414,13 +503,13 @@ impl PyGame {
     /// Every possible secret, in the game's order.
     #[getter]
     fn secrets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.codes_py(py, self.engine.space().secrets())
+        self.codes_py(py, self.engine("secrets")?.space().secrets())
     }
 
     /// Every reply the game can give (the winning one last, when the game has one).
     #[getter]
     fn replies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let kind = self.game().feedback();
+        let kind = self.game()?.feedback();
         let list = PyList::empty(py);
         for fb in kind.all().filter(|&f| kind.is_possible(f)) {
             list.append(self.reply_py(py, fb)?)?;
@@ -431,10 +520,11 @@ impl PyGame {
     /// The winning reply, or None in a game that ends when the secret is known.
     #[getter]
     fn win<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        if self.game().end() == codebreak_core::End::Known {
+        let game = self.game()?;
+        if game.end() == codebreak_core::End::Known {
             return Ok(None);
         }
-        self.reply_py(py, self.game().win()).map(Some)
+        self.reply_py(py, game.win()).map(Some)
     }
 
     /// The reply to `guess` when the secret is `secret`.
@@ -444,23 +534,31 @@ impl PyGame {
         guess: &Bound<'py, PyAny>,
         secret: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if self.engine.is_none() {
+            let (g, s): (String, String) = (guess.extract()?, secret.extract()?);
+            return self
+                .session
+                .score(&s, &g)
+                .map_err(bad)?
+                .into_bound_py_any(py);
+        }
         let g = self.code(guess, Role::Guess)?;
         let s = self.code(secret, Role::Secret)?;
-        self.reply_py(py, self.game().score(&s, &g))
+        self.reply_py(py, self.game()?.score(&s, &g))
     }
 
     /// The game as `codebreak --json` names it (the spec: kind, pegs, colours, ...).
     #[getter]
     fn spec<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = serde_json::to_value(self.game().spec()).map_err(bad)?;
+        let v = serde_json::to_value(self.session.spec()).map_err(bad)?;
         crate::convert::json(py, &v)
     }
 
     fn __repr__(&self) -> String {
-        format!("<codebreak.Game {}>", self.game())
+        format!("<codebreak.Game {}>", self.session)
     }
 
     fn __str__(&self) -> String {
-        self.game().to_string()
+        self.session.to_string()
     }
 }

@@ -46,7 +46,7 @@ fn make(
 /// A library error as a Python exception: `Contradiction` (with `.diagnosis`, the
 /// contradiction object), `KeyboardInterrupt` is raised by the caller, `RuntimeError` for a
 /// search that ran out of time, `ValueError` for the rest.
-fn error(py: Python<'_>, e: HugeError) -> PyErr {
+pub(crate) fn error(py: Python<'_>, e: HugeError) -> PyErr {
     match e {
         HugeError::Contradiction(c) => {
             let err = Contradiction::new_err(c.error.clone());

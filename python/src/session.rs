@@ -2,7 +2,10 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use codebreak_session::{HintOptions, SolveSession};
+use std::sync::atomic::AtomicBool;
+
+use codebreak_session::huge::Budget;
+use codebreak_session::{HintQuery, SessionError, Solve};
 use codebreak_strategy::StrategyKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -16,9 +19,10 @@ use crate::game::PyGame;
 /// could_be_secret). `solved` is the secret when the replies say it was found.
 #[pyclass(module = "codebreak", name = "Hint", frozen)]
 pub struct PyHint {
-    /// Secrets still consistent with every reply.
+    /// Secrets still consistent with every reply: an int when exact, on a game too large to
+    /// list that cannot count them a dict {"estimate", "low", "high", "method"}.
     #[pyo3(get)]
-    remaining: usize,
+    remaining: Py<PyAny>,
     /// The first of them, in the game's order.
     #[pyo3(get)]
     candidates: Py<PyList>,
@@ -41,7 +45,11 @@ impl PyHint {
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "<codebreak.Hint {} remaining, guess {}>",
-            self.remaining,
+            self.remaining
+                .bind(py)
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
             self.guess
                 .bind(py)
                 .repr()
@@ -67,12 +75,15 @@ fn kinds(strategy: &Bound<'_, PyAny>) -> PyResult<Option<Vec<StrategyKind>>> {
         .map(Some)
 }
 
-/// What is still possible after `history` and what to play next (as `codebreak hint`).
-/// `history` is a list of (guess, reply) pairs, or text such as "1122:1B0W,3456:0B2W";
-/// `strategy` a name, a list of names, or "all". Contradictory replies raise
-/// `codebreak.Contradiction`, whose `.diagnosis` names the answers likely mistyped.
+/// What is still possible after `history` and what to play next (as `codebreak hint`), on
+/// any game, listed or too large to list. `history` is a list of (guess, reply) pairs, or
+/// text such as "1122:1B0W,3456:0B2W"; `strategy` a name, a list of names, or "all" (default
+/// minimax, or entropy on a game too large to list, whose guesses are chosen on a sample of
+/// `fit_sample` fitting secrets, default 400). Contradictory replies raise
+/// `codebreak.Contradiction`, whose `.diagnosis` names the answers likely mistyped (or, on a
+/// game too large to list, the fewest clues that contradict each other).
 #[pyfunction]
-#[pyo3(signature = (game, history=None, strategy=None, show=10, pool=None, ties=None, seed=None, first_guess=None))]
+#[pyo3(signature = (game, history=None, strategy=None, show=10, pool=None, ties=None, seed=None, first_guess=None, fit_sample=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn hint(
     py: Python<'_>,
@@ -84,26 +95,30 @@ pub fn hint(
     ties: Option<&str>,
     seed: Option<u64>,
     first_guess: Option<&Bound<'_, PyAny>>,
+    fit_sample: Option<usize>,
 ) -> PyResult<PyHint> {
     let g = game.get();
-    let moves = match history {
-        Some(h) if !h.is_none() => g.history(h)?,
-        _ => Vec::new(),
+    let history = match history {
+        Some(h) if !h.is_none() => g.session_history(h)?,
+        _ => g.session.parse_history("").map_err(bad)?,
     };
     let strategies = match strategy {
         Some(s) => kinds(s)?,
-        None => Some(vec![StrategyKind::Minimax]),
+        None => Some(vec![g.session.default_strategy()]),
     };
-    let spec = crate::analysis::options_spec(g, pool, ties, seed, first_guess)?;
-    let options = spec.resolve(g.game()).map_err(bad)?;
-    let opts = HintOptions {
+    let query = HintQuery {
         strategies,
-        options,
+        options: crate::analysis::options_spec(g, pool, ties, seed, first_guess)?,
         show,
+        fit_sample,
+        find_time: None,
     };
-    let engine = Arc::clone(&g.engine);
-    let report = crate::run::detached(py, move || codebreak_session::hint(&engine, &moves, &opts))?
-        .map_err(|e| crate::errors::session(py, e))?;
+    let session = g.session.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget::default().with_cancel(Arc::clone(&cancel));
+    let report =
+        crate::run::interruptible(py, &cancel, || session.hint(&history, &query, &budget))?
+            .map_err(|e| crate::errors::session(py, e))?;
     let candidates = PyList::empty(py);
     for c in &report.candidates {
         candidates.append(g.label_py(py, c)?)?;
@@ -124,7 +139,11 @@ pub fn hint(
     }
     let omitted = crate::convert::json(py, &serde_json::to_value(&report.omitted).map_err(bad)?)?;
     Ok(PyHint {
-        remaining: report.remaining,
+        remaining: crate::convert::json(
+            py,
+            &serde_json::to_value(&report.remaining).map_err(bad)?,
+        )?
+        .unbind(),
         candidates: candidates.unbind(),
         guess: label(&report.guess)?,
         suggestions: suggestions.unbind(),
@@ -133,61 +152,80 @@ pub fn hint(
     })
 }
 
-/// A strategy breaking a secret from the replies it is told: `guess()` gives the guess to
-/// answer (None once solved), `tell(reply)` answers it. A reply that no secret gives along
-/// with the earlier ones raises `codebreak.Contradiction` (with `.diagnosis`) and changes
-/// nothing; `undo()` takes back the last answer and `correct(n, reply)` corrects answer n.
+/// A strategy breaking a secret from the replies it is told, on any game (listed or too large
+/// to list): `guess()` gives the guess to answer (None once solved), `tell(reply)` answers
+/// it. A reply that no secret gives along with the earlier ones raises
+/// `codebreak.Contradiction` (with `.diagnosis`) and changes nothing; `undo()` takes back the
+/// last answer and `correct(n, reply)` corrects answer n. On a game too large to list the
+/// strategy (entropy by default) chooses each guess on a sample of `fit_sample` fitting
+/// secrets, and `remaining` is counted when read (an int, or an estimate dict).
 #[pyclass(module = "codebreak", name = "Solver", frozen)]
 pub struct PySolver {
     game: Py<PyGame>,
-    session: Mutex<SolveSession>,
+    session: Mutex<Solve>,
 }
 
 impl PySolver {
-    fn lock(&self) -> MutexGuard<'_, SolveSession> {
+    fn lock(&self) -> MutexGuard<'_, Solve> {
         self.session.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `f` on the session without the GIL, stopped by Ctrl-C.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Solve, &Budget) -> Result<T, SessionError> + Send,
+    ) -> PyResult<T> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let budget = Budget::default().with_cancel(Arc::clone(&cancel));
+        crate::run::interruptible(py, &cancel, || f(&mut self.lock(), &budget))?
+            .map_err(|e| crate::errors::session(py, e))
     }
 }
 
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (game, strategy="minimax", pool=None, ties=None, seed=None, first_guess=None))]
+    #[pyo3(signature = (game, strategy=None, pool=None, ties=None, seed=None, first_guess=None, fit_sample=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         game: &Bound<'_, PyGame>,
-        strategy: &str,
+        strategy: Option<&str>,
         pool: Option<&str>,
         ties: Option<&str>,
         seed: Option<u64>,
         first_guess: Option<&Bound<'_, PyAny>>,
+        fit_sample: Option<usize>,
     ) -> PyResult<PySolver> {
         let g = game.get();
         let spec = crate::analysis::options_spec(g, pool, ties, seed, first_guess)?;
-        let s = crate::analysis::strategy(g, strategy, &spec)?;
+        let kind = strategy
+            .map(|s| s.parse::<StrategyKind>().map_err(bad))
+            .transpose()?;
+        let session = g
+            .session
+            .solve(kind, &spec, fit_sample)
+            .map_err(|e| crate::errors::session(py, e))?;
         Ok(PySolver {
             game: game.clone().unbind(),
-            session: Mutex::new(SolveSession::new(Arc::clone(&g.engine), s)),
+            session: Mutex::new(session),
         })
     }
 
     /// The guess to answer next (the same until a reply is told), or None once solved.
     fn guess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let next = crate::run::detached(py, || self.lock().next_guess())?;
-        match next {
-            Some(c) => self.game.get().code_py(py, &c),
+        match self.run(py, |s, b| s.next_guess(b))? {
+            Some(c) => self.game.get().label_py(py, &c),
             None => Ok(py.None().into_bound(py)),
         }
     }
 
     /// Tells the reply to the pending guess (a reply value of a custom game, or text such as
-    /// "1B2W"). Returns True when the secret is found.
+    /// "1B2W"; a number in the black-peg game). Returns True when the secret is found.
     fn tell(&self, py: Python<'_>, reply: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let fb = self.game.get().reply(reply)?;
-        let r = crate::run::detached(py, || {
-            let mut s = self.lock();
-            s.reply(fb).map(|_| s.is_solved())
-        })?;
-        r.map_err(|e| crate::errors::session(py, e))
+        let text = self.game.get().reply_text(reply)?;
+        self.run(py, |s, b| s.reply(&text, b).map(|_| s.is_solved()))
     }
 
     /// Takes back the last answer.
@@ -199,9 +237,8 @@ impl PySolver {
 
     /// Corrects answer `answer` (numbered from 1); the later guesses stay as played.
     fn correct(&self, py: Python<'_>, answer: usize, reply: &Bound<'_, PyAny>) -> PyResult<()> {
-        let fb = self.game.get().reply(reply)?;
-        let r = crate::run::detached(py, || self.lock().correct(answer, fb).map(|_| ()))?;
-        r.map_err(|e| crate::errors::session(py, e))
+        let text = self.game.get().reply_text(reply)?;
+        self.run(py, |s, b| s.correct(answer, &text, b))
     }
 
     /// Whether the last reply says the secret was found.
@@ -210,19 +247,21 @@ impl PySolver {
         self.lock().is_solved()
     }
 
-    /// Secrets still consistent with every reply.
+    /// Secrets still consistent with every reply: an int, or on a game too large to list
+    /// that cannot count them an estimate dict {estimate, low, high, method}.
     #[getter]
-    fn remaining(&self) -> usize {
-        self.lock().remaining()
+    fn remaining<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let r = self.run(py, |s, b| s.remaining(b))?;
+        crate::convert::json(py, &serde_json::to_value(&r).map_err(bad)?)
     }
 
     /// The first `n` secrets still consistent with every reply.
     #[pyo3(signature = (n=10))]
     fn candidates<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
-        let codes = self.lock().candidates(n);
+        let codes = self.run(py, |s, b| s.candidates(n, b))?;
         let list = PyList::empty(py);
         for c in &codes {
-            list.append(self.game.get().code_py(py, c)?)?;
+            list.append(self.game.get().label_py(py, c)?)?;
         }
         Ok(list)
     }
@@ -233,8 +272,8 @@ impl PySolver {
         let moves = self.lock().history();
         let g = self.game.get();
         let list = PyList::empty(py);
-        for (c, fb) in moves {
-            list.append((g.code_py(py, &c)?, g.reply_py(py, fb)?))?;
+        for (c, r) in &moves {
+            list.append((g.label_py(py, c)?, g.reply_label_py(py, r)?))?;
         }
         Ok(list)
     }
@@ -242,13 +281,13 @@ impl PySolver {
     /// The secret, once found (else None).
     #[getter]
     fn secret<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let s = self.lock();
-        match s
-            .is_solved()
-            .then(|| s.candidates(1))
-            .and_then(|c| c.first().copied())
-        {
-            Some(c) => self.game.get().code_py(py, &c),
+        let solved = self.lock().is_solved();
+        let found = match solved {
+            true => self.run(py, |s, b| s.candidates(1, b))?.into_iter().next(),
+            false => None,
+        };
+        match found {
+            Some(c) => self.game.get().label_py(py, &c),
             None => Ok(py.None().into_bound(py)),
         }
     }
@@ -256,16 +295,15 @@ impl PySolver {
     /// The strategy with its options, in words.
     #[getter]
     fn strategy(&self) -> String {
-        self.lock().description().to_string()
+        self.lock().description()
     }
 
     fn __repr__(&self) -> PyResult<String> {
         let s = self.lock();
         Ok(format!(
-            "<codebreak.Solver {}: {} moves, {} remaining>",
+            "<codebreak.Solver {}: {} moves>",
             s.description(),
             s.history().len(),
-            s.remaining()
         ))
     }
 }

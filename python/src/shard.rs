@@ -49,7 +49,7 @@ pub fn shard_plan<'py>(
     bound: Option<u64>,
     depth: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g: Game = game.get().engine.game().clone();
+    let g: Game = game.get().game()?.clone();
     let split = match (first_guess, openers) {
         (Some(f), false) => Split::Below {
             first_guess: f,

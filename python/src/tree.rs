@@ -66,7 +66,7 @@ impl PyTree {
     #[pyo3(signature = (format="json"))]
     fn write(&self, format: &str) -> PyResult<String> {
         let f = self::format(format)?;
-        codebreak_tree::write_string(&self.tree, self.game.get().game(), f).map_err(bad)
+        codebreak_tree::write_string(&self.tree, self.game.get().game()?, f).map_err(bad)
     }
 
     /// Writes the tree to a file, in `format` (default json).
@@ -166,8 +166,8 @@ impl PyNode {
             Some(i) => Ok(self.child(py, i)),
             None => Err(pyo3::exceptions::PyKeyError::new_err(format!(
                 "reply {} does not lead on from guess {}",
-                self.game.get().game().format_feedback(fb),
-                self.game.get().game().format_code(&self.node().guess)
+                self.game.get().game()?.format_feedback(fb),
+                self.game.get().game()?.format_code(&self.node().guess)
             ))),
         }
     }
@@ -176,8 +176,8 @@ impl PyNode {
     #[getter]
     fn secrets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let g = self.game.get();
-        let game = g.game();
-        let space = g.engine.space();
+        let game = g.game()?;
+        let space = g.engine("a node's secrets")?.space();
         let moves = self.moves();
         let list = PyList::empty(py);
         for &i in space.secrets() {
@@ -225,7 +225,8 @@ impl PyNode {
     /// secret is known).
     #[getter]
     fn known(&self) -> bool {
-        self.node().branches.is_empty() && self.game.get().game().end() == End::Known
+        self.node().branches.is_empty()
+            && self.game.get().game().is_ok_and(|g| g.end() == End::Known)
     }
 
     fn __len__(&self) -> usize {
@@ -233,10 +234,12 @@ impl PyNode {
     }
 
     fn __repr__(&self) -> String {
-        let g = self.game.get().game();
+        let guess = match self.game.get().game() {
+            Ok(g) => g.format_code(&self.node().guess),
+            Err(_) => "?".to_string(),
+        };
         format!(
-            "<codebreak.Node guess {} with {} replies leading on>",
-            g.format_code(&self.node().guess),
+            "<codebreak.Node guess {guess} with {} replies leading on>",
             self.node().branches.len()
         )
     }
@@ -258,14 +261,14 @@ pub fn verify(
     } else if let Ok(text) = tree.cast::<PyString>() {
         let text = text.to_cow()?;
         Arc::new(
-            codebreak_tree::read(&text, None, Some(g.game()))
+            codebreak_tree::read(&text, None, Some(g.game()?))
                 .map_err(bad)?
                 .tree,
         )
     } else {
         return Err(bad("expected a codebreak.Tree or a tree's text"));
     };
-    let game_ = g.game().clone();
+    let game_ = g.game()?.clone();
     let root = tree.root.clone();
     let start = std::time::Instant::now();
     let report =
@@ -303,7 +306,7 @@ pub fn read_tree(
         _ => return Err(bad("give the tree's text or its path, not both")),
     };
     let f = format.map(self::format).transpose()?;
-    let file = codebreak_tree::read(&text, f, Some(g.game())).map_err(bad)?;
+    let file = codebreak_tree::read(&text, f, Some(g.game()?)).map_err(bad)?;
     Ok(PyTree::new(game.clone().unbind(), Arc::new(file.tree)))
 }
 
@@ -327,7 +330,7 @@ pub fn verify_certificate(
     let cert = codebreak_certify::Certificate::read(std::io::BufReader::new(file))
         .map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let game = match game {
-        Some(g) => g.get().game().clone(),
+        Some(g) => g.get().game()?.clone(),
         None => codebreak_core::Game::new(&cert.header.game).map_err(bad)?,
     };
     let report = crate::run::detached(py, move || codebreak_certify::check(&game, &cert))?

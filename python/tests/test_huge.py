@@ -15,11 +15,6 @@ EULER_EXAMPLE = [
 ]
 
 
-def test_game_too_large_points_to_huge_game():
-    with pytest.raises(ValueError, match="HugeGame.mastermind"):
-        cb.Game.mastermind(16, 6)
-
-
 def test_the_euler_example_has_one_secret():
     game = cb.HugeGame.blackpeg(5, 10)
     h = game.hint(EULER_EXAMPLE)
@@ -84,3 +79,71 @@ def test_bad_input_is_a_value_error():
         game.hint(strategy="minimax")
     with pytest.raises(ValueError):
         cb.HugeGame.mastermind(40, 6)
+
+
+def black(secret, guess):
+    return sum(a == b for a, b in zip(secret, guess))
+
+
+def puzzle(secret, n):
+    """n guesses of len(secret) digits from a small fixed generator, with their replies."""
+    x = 0x2545F4914F6CDD1D
+    mask = (1 << 64) - 1
+    moves = []
+    for _ in range(n):
+        guess = ""
+        for _ in range(len(secret)):
+            x ^= (x << 13) & mask
+            x ^= x >> 7
+            x ^= (x << 17) & mask
+            guess += str(x % 10)
+        moves.append((guess, black(secret, guess)))
+    return moves
+
+
+def test_one_game_for_every_size():
+    big = cb.Game.mastermind(pegs=16, colors=6)
+    small = cb.Game.mastermind(4, 6)
+    assert small.exact and not big.exact
+    assert big.name == "mastermind 16 of 6"
+    assert big.spec["pegs"] == 16
+    assert big.score("0000000000000001", "0123450123450123") == "3B1W"
+    # The same call, the same Hint object: an estimate is a dict that says so.
+    h = cb.hint(big, [("0011223344550123", "3B7W")], show=2, fit_sample=20)
+    r = h.remaining
+    assert isinstance(r, dict) and r["low"] <= r["estimate"] <= r["high"], r
+    assert r["method"]
+    assert len(h.candidates) == 2
+    assert h.suggestions[0]["strategy"] == "entropy"
+    assert h.suggestions[0]["fit_sample"]["secrets"] == 20
+    assert isinstance(cb.hint(small, "0011:1B1W").remaining, int)
+    # What needs every code listed says so in one line.
+    with pytest.raises(ValueError, match="too large to list"):
+        big.secrets
+    # The Solver too: the entropy player on samples of 20 fitting secrets.
+    s = cb.Solver(big, fit_sample=20)
+    secret = "0123450123450123"
+    for _ in range(2):
+        s.tell(big.score(s.guess(), secret))
+    assert len(s.history) == 2 and not s.solved
+    assert s.history[0][1] == big.score(s.history[0][0], secret)
+    assert s.candidates(2) and all(
+        big.score(g, c) == r for c in s.candidates(2) for g, r in s.history
+    )
+    with pytest.raises(ValueError, match="minimax"):
+        cb.Solver(big, strategy="minimax")
+
+
+def test_a_16_digit_black_peg_puzzle_through_game():
+    game = cb.Game.blackpeg(pegs=16, colors=10, alphabet="0123456789")
+    secret = "4640261571849533"
+    moves = puzzle(secret, 40)
+    h = cb.hint(game, moves)
+    assert h.remaining == 1
+    assert h.candidates == [secret]
+    assert h.guess == secret
+    text = "\n".join(f"{g} {r}" for g, r in moves)
+    assert cb.hint(game, text).candidates == [secret]
+    with pytest.raises(cb.Contradiction) as e:
+        cb.hint(game, [("0" * 16, 5), ("2" * 16, 0), ("1" * 16, 12)])
+    assert e.value.diagnosis["conflict"] == [1, 3]

@@ -109,6 +109,17 @@ impl GameArgs {
         }
     }
 
+    /// The game for the session calls: a game file's (listed), or the one the options
+    /// describe, listed or too large to list as the session library chooses.
+    pub fn any_game(&self) -> Result<codebreak_session::Game, Failure> {
+        match &self.game_file {
+            Some(path) => Ok(codebreak_session::Game::listed(load_game_file(
+                path, &self.set, self.hard,
+            )?)),
+            None => codebreak_session::Game::new(&self.spec()).bad_input(),
+        }
+    }
+
     /// The validated game: from the game file, or from the options.
     pub fn game(&self) -> Result<Game, Failure> {
         match &self.game_file {

@@ -148,3 +148,39 @@ pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
         }
     }
 }
+
+/// A session error as a failure: Ctrl-C exits 130; a contradiction, a search stopped by its
+/// deadline or one for a first fitting secret that ran out of time exit 1 (in JSON mode after
+/// writing the contradiction, with its diagnosis or its smallest set, or the error object);
+/// anything else is bad input (exit 2), whose error object the command writes in JSON mode.
+pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failure {
+    use codebreak_session::SessionError;
+    use codebreak_session::huge::{HugeError, engine::Stopped};
+    match e {
+        SessionError::Contradiction(c) => {
+            if json {
+                let _ = crate::interact::emit(&*c);
+            }
+            Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
+        }
+        SessionError::Reasoned(HugeError::Contradiction(c)) => {
+            if json {
+                let _ = crate::interact::emit(&*c);
+            }
+            Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
+        }
+        SessionError::Reasoned(HugeError::Stopped(Stopped::Cancelled)) => Failure::Interrupted(
+            anyhow::anyhow!("interrupted by Ctrl-C or SIGTERM: nothing more was computed"),
+        ),
+        SessionError::Reasoned(HugeError::Stopped(s)) => Failure::NoAnswer(anyhow::anyhow!("{s}")),
+        SessionError::Reasoned(e @ HugeError::Undecided { .. }) => {
+            let f = Failure::NoAnswer(anyhow::anyhow!("{e}; --find-time SECONDS allows more time"));
+            if json {
+                crate::interact::json_failure(f)
+            } else {
+                f
+            }
+        }
+        e => Failure::BadInput(e.into()),
+    }
+}

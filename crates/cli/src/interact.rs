@@ -28,24 +28,62 @@ const PALETTE: [u8; 16] = [
 /// Writes codes, in colour when wanted.
 pub struct Painter {
     color: bool,
+    /// The game's symbols, in colour order (for codes given as text).
+    symbols: Vec<char>,
+}
+
+/// Whether colours are wanted on standard output.
+fn colours_wanted(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
+    }
 }
 
 impl Painter {
     /// A painter for this run.
     pub fn new(choice: ColorChoice, game: &Game) -> Painter {
-        let wanted = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
-        };
         // Pegs only: Bulls and Cows and twoD are digits and points.
         let pegs = matches!(game.kind(), GameKind::Mastermind | GameKind::BlackPeg)
             && game.colors() <= PALETTE.len();
         Painter {
-            color: wanted && pegs,
+            color: colours_wanted(choice) && pegs,
+            symbols: game.alphabet().symbols().to_vec(),
         }
+    }
+
+    /// A painter for a game of any size: the peg games' symbols are coloured by their place
+    /// in the game's alphabet.
+    pub fn for_game(choice: ColorChoice, game: &codebreak_session::Game) -> Painter {
+        let symbols = game.alphabet().symbols().to_vec();
+        let pegs = matches!(game.spec().kind, GameKind::Mastermind | GameKind::BlackPeg)
+            && symbols.len() <= PALETTE.len();
+        Painter {
+            color: colours_wanted(choice) && pegs,
+            symbols,
+        }
+    }
+
+    /// A code written as text, each symbol on its colour's background when colouring.
+    pub fn text(&self, code: &str) -> String {
+        if !self.color {
+            return code.to_string();
+        }
+        code.chars()
+            .map(|c| match self.symbols.iter().position(|&s| s == c) {
+                Some(i) => console::Style::new()
+                    .on_color256(PALETTE[i])
+                    .black()
+                    .bold()
+                    .force_styling(true)
+                    .apply_to(c.to_string())
+                    .to_string(),
+                None => c.to_string(),
+            })
+            .collect()
     }
 
     /// A code as text, with each symbol on its colour's background when colouring.

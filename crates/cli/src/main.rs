@@ -7,6 +7,7 @@ mod failure;
 mod interact;
 mod output;
 mod plot;
+mod runtime;
 
 use std::process::ExitCode;
 

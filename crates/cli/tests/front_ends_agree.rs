@@ -177,3 +177,116 @@ async fn an_analysis_is_the_same_object_in_both() {
     web.as_object_mut().unwrap().remove("tree");
     assert_eq!(timeless(cli), timeless(web));
 }
+
+/// A game too large to list gives the same hint object through both, in the listed games'
+/// shape: an exact count (black-peg counts by dynamic programming) is a plain number.
+#[tokio::test]
+async fn a_big_game_hint_is_the_same_object_in_both() {
+    let history = "0123456789012345:3,1111111111111111:2";
+    let (code, cli) = cli_json(&[
+        "hint",
+        "--game",
+        "blackpeg",
+        "--pegs",
+        "16",
+        "--colors",
+        "10",
+        "--history",
+        history,
+        "--fit-sample",
+        "50",
+        "--show",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{cli}");
+    let (status, web) = post(
+        "/api/hint",
+        json!({
+            "game": {"game": "blackpeg", "pegs": 16, "colors": 10},
+            "history": [
+                {"guess": "0123456789012345", "feedback": "3"},
+                {"guess": "1111111111111111", "feedback": "2"},
+            ],
+            "show": 3,
+            "strategies": ["entropy"],
+            "fit_sample": 50,
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{web}");
+    assert_eq!(cli, web);
+    assert!(cli["remaining"].as_u64().is_some_and(|n| n > 3), "{cli}");
+    assert_eq!(cli["candidates"].as_array().unwrap().len(), 3);
+    assert_eq!(cli["suggestions"][0]["fit_sample"]["secrets"], 50);
+}
+
+/// An estimate is the same object through both, and says it is one.
+#[tokio::test]
+async fn a_big_game_estimate_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&[
+        "hint",
+        "--pegs",
+        "16",
+        "--colors",
+        "6",
+        "--history",
+        "0011223344550123:3B7W",
+        "--fit-sample",
+        "20",
+        "--show",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{cli}");
+    let (status, web) = post(
+        "/api/hint",
+        json!({
+            "game": {"game": "mastermind", "pegs": 16, "colors": 6},
+            "history": [{"guess": "0011223344550123", "feedback": "3B7W"}],
+            "show": 2,
+            "strategies": ["entropy"],
+            "fit_sample": 20,
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{web}");
+    assert_eq!(cli, web);
+    let r = &cli["remaining"];
+    assert!(r["estimate"].as_f64().unwrap() > 0.0, "{r}");
+    assert!(r["low"].as_f64() <= r["high"].as_f64(), "{r}");
+}
+
+/// Contradicting clues of a game too large to list: the same object (the smallest set of
+/// clues that contradict each other) through both, exit 1 and 409.
+#[tokio::test]
+async fn a_big_game_contradiction_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&[
+        "hint",
+        "--game",
+        "blackpeg",
+        "--pegs",
+        "16",
+        "--colors",
+        "10",
+        "--history",
+        "1111111111111111:2,0123456789012345:16,0123456789012346:16",
+        "--json",
+    ]);
+    assert_eq!(code, Some(1), "{cli}");
+    let (status, web) = post(
+        "/api/hint",
+        json!({
+            "game": {"game": "blackpeg", "pegs": 16, "colors": 10},
+            "history": [
+                {"guess": "1111111111111111", "feedback": "2"},
+                {"guess": "0123456789012345", "feedback": "16"},
+                {"guess": "0123456789012346", "feedback": "16"},
+            ],
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{web}");
+    assert_eq!(cli, web);
+    assert_eq!(cli["conflict"], json!([2, 3]));
+}

@@ -85,15 +85,16 @@ fn euler_185_hint_prints_the_one_secret_that_fits_every_clue() {
         n += 1;
     }
     assert_eq!(n, 22);
-    // The same in JSON: an exact count of 1, that secret, and it as the next guess.
+    // The same in JSON, in a listed game's shape: an exact count of 1 (a plain number), that
+    // secret, and it as the next guess.
     let mut with_json = args.to_vec();
     with_json.push("--json");
     let v = json(&run_args(&with_json, None));
-    assert_eq!(v["remaining"]["exact"], true);
-    assert_eq!(v["remaining"]["count"], 1);
-    assert_eq!(v["secrets"], serde_json::json!([secret]));
-    assert_eq!(v["guess"]["guess"], secret);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 22);
+    assert_eq!(v["remaining"], 1);
+    assert_eq!(v["candidates"], serde_json::json!([secret]));
+    assert_eq!(v["guess"], secret);
+    assert_eq!(v["suggestions"][0]["strategy"], "entropy");
+    assert_eq!(v["suggestions"][0]["could_be_secret"], true);
 }
 
 #[test]
@@ -113,11 +114,13 @@ fn a_huge_hint_estimates_and_says_so() {
         "hint --pegs 16 --colors 6 --history 0011223344550123:3B7W --fit-sample 50 --show 3 --json",
         None,
     ));
+    // An estimate is an object where an exact count is a number.
     let r = &v["remaining"];
-    assert_eq!(r["exact"], false);
+    assert!(r.is_object(), "{r}");
+    assert!(r["method"].as_str().is_some_and(|m| !m.is_empty()), "{r}");
     let (low, value, high) = (
         r["low"].as_f64().unwrap(),
-        r["value"].as_f64().unwrap(),
+        r["estimate"].as_f64().unwrap(),
         r["high"].as_f64().unwrap(),
     );
     assert!(low <= value && value <= high && low > 0.0, "{r}");
@@ -127,7 +130,9 @@ fn a_huge_hint_estimates_and_says_so() {
     let game = Game::new(Family::Mastermind, 16, 6, false).unwrap();
     let digits = Alphabet::default_for(6).unwrap();
     let guess = game.parse_code("0011223344550123", &digits).unwrap();
-    let secrets = v["secrets"].as_array().unwrap();
+    let secrets = v["candidates"].as_array().unwrap();
+    let fit = &v["suggestions"][0]["fit_sample"];
+    assert_eq!(fit["secrets"], 50, "{fit}");
     assert_eq!(secrets.len(), 3);
     for s in secrets {
         let code = game.parse_code(s.as_str().unwrap(), &digits).unwrap();
@@ -308,7 +313,7 @@ fn bad_input_on_huge_games() {
     assert_fails(
         &run("hint --fit-sample 10", None),
         2,
-        &["--fit-sample 10", "fits in memory"],
+        &["fit-sample 10", "fits in memory"],
     );
     assert_fails(
         &run(&format!("hint {big} --find-time 0"), None),
@@ -323,7 +328,7 @@ fn bad_input_on_huge_games() {
     assert_fails(
         &run("hint --find-time 5", None),
         2,
-        &["--find-time 5", "fits in memory"],
+        &["find-time 5", "fits in memory"],
     );
     assert_fails(
         &run(&format!("solve {big} --find-time 90000"), None),
@@ -333,7 +338,7 @@ fn bad_input_on_huge_games() {
     assert_fails(
         &run("solve --secret 1234 --find-time 5", None),
         2,
-        &["--find-time 5", "fits in memory"],
+        &["find-time 5", "fits in memory"],
     );
     assert_fails(
         &run(&format!("solve {big} --secret 0123"), None),
@@ -440,4 +445,33 @@ fn a_contradiction_by_counting_is_refuted_at_once() {
         ],
     );
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+/// `play --json` on a game too large to list writes the listed games' play state: moves with
+/// `feedback` and `reply`, `remaining` null until asked, then counted on `remaining`.
+#[test]
+fn a_big_play_state_has_the_listed_shape() {
+    let secret = "01234567890123456789";
+    let out = run(
+        &format!("play --game blackpeg --pegs 20 --colors 10 --secret {secret} --json"),
+        Some("00000000000000000000\nremaining\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let after = &lines[0];
+    assert_eq!(after["moves"][0]["feedback"], "2");
+    assert_eq!(after["moves"][0]["reply"]["black"], 2);
+    assert_eq!(after["moves"][0]["remaining"], Value::Null);
+    assert_eq!(after["remaining"], Value::Null);
+    assert_eq!(after["name"], "blackpeg 20 of 10");
+    assert_eq!(after["maker"], "random");
+    // Codes with exactly two zeros: C(20, 2) 9^18, past 2^64 (so written as a float).
+    let counted = lines[1]["remaining"].as_f64().unwrap();
+    assert_eq!(counted, (190 * 9u128.pow(18)) as f64);
+    assert_eq!(lines[2]["outcome"], "gave-up");
+    assert_eq!(lines[2]["secret"], secret);
 }

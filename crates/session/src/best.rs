@@ -10,6 +10,7 @@ use codebreak_core::{AnyEngine, Code, Feedback, dispatch_engine};
 use codebreak_search::{Search, SearchError, SearchOptions};
 use serde::{Deserialize, Serialize};
 
+use crate::Remaining;
 use crate::error::SessionError;
 use crate::review::{EXACT_SECRETS, ReviewOptions};
 
@@ -35,14 +36,15 @@ pub struct ExactMove {
 /// let engine = AnyEngine::new(&game).unwrap();
 /// let history = codebreak_strategy::parse_history(&game, "001:1B0W").unwrap();
 /// let b = best(&engine, &history, &ReviewOptions::default()).unwrap();
-/// assert_eq!(b.remaining, 6);
+/// assert_eq!(b.remaining, codebreak_session::Remaining::Exact(6));
 /// let exact = b.exact.unwrap();
 /// assert!(exact.expected >= 1.0 && exact.expected < 3.0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BestReport {
-    /// Secrets still possible.
-    pub remaining: usize,
+    /// Secrets still possible: a number when exact, an estimate object on a game too large
+    /// to list that cannot count them (see [`Remaining`]).
+    pub remaining: Remaining,
     /// The exact best move, when the position was small enough to search.
     pub exact: Option<ExactMove>,
     /// Why there is no exact move (too many secrets, or the search ran out of budget).
@@ -61,7 +63,7 @@ pub fn best(
     let moves = codebreak_strategy::history::indices(engine, history)?;
     let remaining = dispatch_engine!(engine, e => e.consistent(&moves).len());
     let refused = |why: String| BestReport {
-        remaining,
+        remaining: remaining.into(),
         exact: None,
         why_not: Some(why),
     };
@@ -100,7 +102,7 @@ pub fn best(
     let could_be_secret =
         guess.is_some_and(|g| dispatch_engine!(engine, e => e.consistent(&moves).contains(g)));
     Ok(BestReport {
-        remaining,
+        remaining: remaining.into(),
         exact: Some(ExactMove {
             guess: engine.game().format_code(best_guess),
             total,
@@ -121,27 +123,30 @@ mod tests {
         let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
         let engine = AnyEngine::new(&game).unwrap();
         let opening = best(&engine, &[], &ReviewOptions::default()).unwrap();
-        assert_eq!(opening.remaining, 1296);
+        assert_eq!(opening.remaining, Remaining::Exact(1296));
         assert!(opening.exact.is_none());
         assert!(opening.why_not.unwrap().contains("300"));
         let h = codebreak_strategy::parse_history(&game, "0011:1B1W,1223:0B2W").unwrap();
         let b = best(&engine, &h, &ReviewOptions::default()).unwrap();
         let exact = b.exact.expect("a small position is searched");
         assert!(exact.expected >= 1.0, "{exact:?}");
-        assert_eq!(exact.total as f64 / b.remaining as f64, exact.expected);
+        assert_eq!(exact.total as f64 / b.remaining.value(), exact.expected);
         // The value is the position's optimum, as the search's batch of positions (the
         // review's call) finds it too.
         let moves = codebreak_strategy::history::indices(&engine, &h).unwrap();
         let search = Search::new(&engine, SearchOptions::default(), true).unwrap();
         let p = search.positions(&[moves]).unwrap().remove(0).unwrap();
-        assert_eq!((p.secrets as usize, p.total), (b.remaining, exact.total));
+        assert_eq!(
+            (Remaining::from(p.secrets as usize), p.total),
+            (b.remaining, exact.total)
+        );
         // A contradiction has no best move.
         let h = codebreak_strategy::parse_history(&game, "0123:4B0W,0123:0B0W").unwrap();
         assert_eq!(
             best(&engine, &h, &ReviewOptions::default())
                 .unwrap()
                 .remaining,
-            0
+            Remaining::Exact(0)
         );
     }
 }

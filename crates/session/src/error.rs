@@ -1,7 +1,7 @@
 //! Errors of a session call.
 
-use codebreak_core::{ParseCodeError, ParseFeedbackError, RangeError, SizeError};
-use codebreak_strategy::{NotAGuess, StrategyError};
+use codebreak_core::{ParseCodeError, ParseFeedbackError, RangeError, SizeError, SpecError};
+use codebreak_strategy::{NotAGuess, ParseHistoryError, StrategyError};
 use thiserror::Error;
 
 use crate::report::Contradiction;
@@ -47,6 +47,16 @@ pub enum SessionError {
     /// Replies that no secret gives all at once.
     #[error(transparent)]
     Contradiction(Box<Contradiction>),
+    /// A game description that cannot be read.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A move of a history that cannot be read.
+    #[error(transparent)]
+    History(#[from] ParseHistoryError),
+    /// A call on a game too large to list refused or stopped (its contradictions name the
+    /// smallest set of contradicting clues found).
+    #[error(transparent)]
+    Reasoned(#[from] crate::huge::HugeError),
 }
 
 fn no_such_answer(answer: usize, answers: usize) -> String {
@@ -62,7 +72,14 @@ impl SessionError {
     pub fn is_conflict(&self) -> bool {
         matches!(
             self,
-            SessionError::Over(_) | SessionError::NothingToUndo(_) | SessionError::Contradiction(_)
+            SessionError::Over(_)
+                | SessionError::NothingToUndo(_)
+                | SessionError::Contradiction(_)
+                | SessionError::Reasoned(
+                    crate::huge::HugeError::Over(_)
+                        | crate::huge::HugeError::NothingToUndo
+                        | crate::huge::HugeError::Contradiction(_)
+                )
         )
     }
 }

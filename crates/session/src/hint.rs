@@ -11,6 +11,7 @@ use codebreak_strategy::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::Remaining;
 use crate::error::SessionError;
 use crate::report::Contradiction;
 
@@ -37,19 +38,42 @@ pub struct SuggestionReport {
     pub guess: String,
     /// Why, in the strategy's own terms.
     pub why: String,
-    /// The largest class of secrets the guess can leave (Knuth's worst case).
-    pub largest_class: u32,
-    /// The expected number of secrets it leaves (Irving): Σ size² / n.
-    pub expected_size: f64,
-    /// Information it gains, in bits (Neuwirth).
-    pub entropy: f64,
-    /// Distinct replies it can get (Kooi).
-    pub parts: usize,
+    /// The largest class of secrets the guess can leave (Knuth's worst case). Listed games
+    /// only: a game too large to list scores its guess on a sample ([`Self::fit_sample`]).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub largest_class: Option<u32>,
+    /// The expected number of secrets it leaves (Irving): Σ size² / n. Listed games only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub expected_size: Option<f64>,
+    /// Information it gains, in bits (Neuwirth). Listed games only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub entropy: Option<f64>,
+    /// Distinct replies it can get (Kooi). Listed games only.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub parts: Option<usize>,
     /// Whether it could be the secret.
     pub could_be_secret: bool,
     /// The sample of the pool the guess was chosen from, when the pool was too large to score
     /// whole (see [`codebreak_core::Sampling`]); null otherwise.
     pub sample: Option<codebreak_core::Sample>,
+    /// On a game too large to list: the sample of secrets the guess was scored on, so its
+    /// figures are estimates (absent on listed games).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fit_sample: Option<FitSample>,
+}
+
+/// The sample of fitting secrets a guess of a game too large to list was chosen on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FitSample {
+    /// Secrets in the sample.
+    pub secrets: usize,
+    /// Candidate guesses scored on it.
+    pub candidates: usize,
+    /// How the sample was drawn, in words.
+    pub method: String,
+    /// The guess's score on the sample, by the strategy's objective (bits of entropy, minus
+    /// the expected part size, or the number of parts).
+    pub score: f64,
 }
 
 /// A strategy left out of a hint, and why.
@@ -64,8 +88,9 @@ pub struct Omitted {
 /// The answer to a hint: `hint --json`, `POST /api/hint` and the Python `hint()`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HintReport {
-    /// Secrets still consistent with every reply.
-    pub remaining: usize,
+    /// Secrets still consistent with every reply: a number when exact, an estimate object on
+    /// a game too large to list that cannot count them (see [`Remaining`]).
+    pub remaining: Remaining,
     /// The first of them in the game's order (at most the number asked for).
     pub candidates: Vec<String>,
     /// The winning guess, when the last reply says the secret was found.
@@ -185,16 +210,17 @@ pub fn hint(
             description: strat.describe(game),
             guess: game.format_code(&s.guess),
             why: why(strat.kind(), &s.stats),
-            largest_class: s.stats.largest,
-            expected_size: s.stats.expected_size,
-            entropy: s.stats.entropy,
-            parts: s.stats.parts,
+            largest_class: Some(s.stats.largest),
+            expected_size: Some(s.stats.expected_size),
+            entropy: Some(s.stats.entropy),
+            parts: Some(s.stats.parts),
             could_be_secret: s.stats.consistent,
             sample: s.sample,
+            fit_sample: None,
         })
         .collect();
     Ok(HintReport {
-        remaining: h.remaining,
+        remaining: h.remaining.into(),
         candidates: h.candidates.iter().map(|c| game.format_code(c)).collect(),
         solved,
         guess: suggestions.first().map(|s| s.guess.clone()),
@@ -231,7 +257,7 @@ mod tests {
         assert_eq!(h.omitted.len(), 1);
         assert_eq!(h.omitted[0].strategy, StrategyKind::TwoPhase);
         assert_eq!(h.candidates.len(), 3);
-        assert!(h.remaining > 3);
+        assert!(h.remaining.more_than(3));
         assert_eq!(h.guess.as_ref(), Some(&h.suggestions[0].guess));
         assert!(h.solved.is_none());
         let json = serde_json::to_value(&h).unwrap();

@@ -15,16 +15,25 @@
 //! ranges of the session options ([`ATTEMPTS`], [`SHOW`], [`MOVES`], [`STRATEGIES`]) are the
 //! ones every front end validates with.
 //!
-//! Games too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs than
-//! the enumerated engine allows) have their own sessions in [`huge`], over the
-//! `codebreak-huge` engine, with report types of the same style.
+//! **One game for every size.** A [`Game`] is listed (its codes fit in memory and the
+//! enumerated engines of `codebreak-core`, `codebreak-strategy` and `codebreak-search` play it
+//! exactly) or too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs
+//! than the enumerated engine allows: the `codebreak-huge` engine reasons on the clues).
+//! [`Game::new`] chooses from the spec's size, in this one place; its calls ([`Game::hint`],
+//! [`Game::best`], [`Game::play`], [`Game::solve`]) answer both with the same report types,
+//! and where a figure can only be estimated the same field says so ([`Remaining`]: an exact
+//! count or an estimate with its interval; [`FitSample`]: the sample a guess was scored on). A
+//! front end never tests which kind it holds. The sampled analysis of games too large to list
+//! ([`huge`]) still has a report type of its own, and is next to move behind [`Game`].
 #![deny(missing_docs)]
 
 pub mod best;
 pub mod error;
+pub mod game;
 pub mod hint;
 pub mod huge;
 pub mod play;
+pub mod remaining;
 pub mod report;
 pub mod review;
 pub mod solve;
@@ -33,8 +42,10 @@ use codebreak_core::Range;
 
 pub use best::{BestReport, ExactMove, best};
 pub use error::SessionError;
-pub use hint::{HintOptions, HintReport, Omitted, SuggestionReport, hint};
+pub use game::{Game, HintQuery, History, Play, Solve};
+pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
+pub use remaining::{Estimate, Remaining};
 pub use report::{Contradiction, MoveReport, ReplyReport};
 pub use review::{BestBy, MoveReview, ReviewOptions, ReviewReport, review};
 pub use solve::{SolveSession, SolveState};

@@ -9,6 +9,7 @@ use codebreak_core::{AnyEngine, Code, Feedback, GameSpec, Role};
 use codebreak_strategy::{Adversarial, AnyStrategy, Breaker, Codemaker, Honest, StrategyOptions};
 use serde::{Deserialize, Serialize};
 
+use crate::Remaining;
 use crate::error::SessionError;
 use crate::report::MoveReport;
 
@@ -128,20 +129,21 @@ codebreak_core::named_enum! {
 }
 
 /// One move of a game against a codemaker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayMove {
     /// The guess and its reply.
     #[serde(flatten)]
     pub played: MoveReport,
-    /// Secrets still possible after it.
-    pub remaining: usize,
+    /// Secrets still possible after it: a listed game's exact count; null on a game too
+    /// large to list, which counts only when asked ([`crate::Play::remaining`]).
+    pub remaining: Option<Remaining>,
     /// Whether the guess could have been the secret, given the earlier replies.
     pub could_be_secret: bool,
 }
 
 /// Where a game against a codemaker stands: `play --json`, the web API's play answers, and
 /// the Python objects. The secret is there only when the game is over.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayState {
     /// The game.
     pub game: GameSpec,
@@ -155,8 +157,9 @@ pub struct PlayState {
     pub used: usize,
     /// Guesses left.
     pub attempts_left: usize,
-    /// Secrets still possible given the moves on the board.
-    pub remaining: usize,
+    /// Secrets still possible given the moves on the board: a listed game's exact count;
+    /// null on a game too large to list until asked for.
+    pub remaining: Option<Remaining>,
     /// The moves on the board, oldest first.
     pub moves: Vec<PlayMove>,
     /// Whether the game is over.
@@ -275,7 +278,7 @@ impl PlaySession {
             feedback: fb,
             report: PlayMove {
                 played: MoveReport::of(&game, &guess, fb),
-                remaining,
+                remaining: Some(remaining.into()),
                 could_be_secret,
             },
             before,
@@ -351,7 +354,7 @@ impl PlaySession {
             attempts: self.attempts,
             used: self.used,
             attempts_left: self.attempts - self.used,
-            remaining: self.tracker.remaining(),
+            remaining: Some(self.tracker.remaining().into()),
             moves: self.moves.iter().map(|m| m.report.clone()).collect(),
             over: self.outcome.is_some(),
             won: self.outcome == Some(Outcome::Won),

@@ -7,12 +7,13 @@ use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
 use codebreak_strategy::{AnyStrategy, Breaker, MoveError, Progress};
 use serde::{Deserialize, Serialize};
 
+use crate::Remaining;
 use crate::error::SessionError;
 use crate::report::{Contradiction, MoveReport};
 
 /// Where a solve session stands: `solve --json`, the web API's solve answers, and the Python
 /// `Solver`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveState {
     /// The game.
     pub game: GameSpec,
@@ -24,8 +25,9 @@ pub struct SolveState {
     pub moves: Vec<MoveReport>,
     /// Whether the last reply says the secret was found.
     pub solved: bool,
-    /// Secrets still consistent with every reply.
-    pub remaining: usize,
+    /// Secrets still consistent with every reply: a listed game's exact count; null on a
+    /// game too large to list, which counts only when asked ([`crate::Solve::remaining`]).
+    pub remaining: Option<Remaining>,
     /// The first of them (as many as asked for).
     pub candidates: Vec<String>,
     /// The guess to answer next (none once solved).
@@ -35,6 +37,10 @@ pub struct SolveState {
     /// The sample of the pool the pending guess was chosen from, when the pool was too large to
     /// score whole; null otherwise.
     pub sample: Option<codebreak_core::Sample>,
+    /// On a game too large to list: the sample of fitting secrets the pending guess was
+    /// chosen on (absent on listed games).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fit_sample: Option<crate::FitSample>,
     /// The secret, once found.
     pub secret: Option<String>,
     /// One sentence on the result, once found.
@@ -193,7 +199,7 @@ impl SolveSession {
                 .map(|(g, f)| MoveReport::of(&game, g, *f))
                 .collect(),
             solved,
-            remaining: self.remaining(),
+            remaining: Some(self.remaining().into()),
             candidates: self
                 .candidates(show)
                 .iter()
@@ -202,6 +208,7 @@ impl SolveSession {
             guess: guess.map(|g| game.format_code(&g)),
             number: guess.map(|_| history.len() + 1),
             sample: guess.and_then(|_| self.breaker.sample()),
+            fit_sample: None,
             summary: secret.as_ref().map(|s| {
                 let n = history.len();
                 format!(

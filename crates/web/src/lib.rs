@@ -120,6 +120,10 @@ pub struct Limits {
     /// needs a few tens of thousands). A full memo slows the search but never changes its
     /// answer.
     pub optimal_memo: usize,
+    /// Longest one call on a game too large to list (a hint, a computer's guess) may reason
+    /// before it is stopped and answered 503 (default 60 s, the command line's `--find-time`
+    /// default; Project Euler 185 takes well under a second).
+    pub reasoned_time: Duration,
 }
 
 impl Default for Limits {
@@ -144,6 +148,7 @@ impl Default for Limits {
             optimal_codes: 1300,
             optimal_time: Duration::from_secs(120),
             optimal_memo: 2_000_000,
+            reasoned_time: Duration::from_secs(60),
         }
     }
 }

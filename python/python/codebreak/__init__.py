@@ -13,8 +13,11 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
 - ``verify_certificate(path)``: check a certificate of optimality (``optimal --certificate``).
 
 Mastermind, black-peg and Bulls and Cows games too large to list (more than 2^25 codes or
-more than 16 pegs, up to 32 pegs and 64 colours) are ``HugeGame``s, reasoned about from the
-clues: ``HugeGame.blackpeg(16, 10).hint(clues)`` (Project Euler 185), ``.analyze(secrets=N)``.
+more than 16 pegs, up to 32 pegs and 64 colours) are ``Game``s too, reasoned about from the
+clues: ``hint(Game.blackpeg(pegs=16, colors=10), clues)`` (Project Euler 185) returns the
+same ``Hint``, whose ``remaining`` is an estimate dict where the count cannot be exact.
+``HugeGame`` keeps the calls not yet behind ``Game`` (``.analyze(secrets=N)``,
+``.random_secret()``); its ``.hint()`` is superseded by ``hint(game, ...)``.
 
 Long computations release the GIL, use every core and stop on Ctrl-C. Errors carry the
 ``codebreak`` command line's messages: ``ValueError`` for bad input, ``Contradiction`` (a

@@ -22,7 +22,9 @@ class Infeasible(RuntimeError):
     """No strategy finds every secret within optimal()'s max_depth."""
 
 class Game:
-    """A validated game and its engine."""
+    """A validated game: listed (with its engine), or, for Mastermind, black-peg and Bulls
+    and Cows games too large to list, reasoned about from the clues (``exact`` is False;
+    ``hint`` and ``score`` work alike, calls that need every code listed raise ValueError)."""
 
     @staticmethod
     def mastermind(
@@ -72,6 +74,8 @@ class Game:
         (rows by guess, columns by secret; a NumPy array is accepted). end: "guess" or "known"."""
     @property
     def name(self) -> str: ...
+    @property
+    def exact(self) -> bool: ...
     @property
     def end(self) -> str: ...
     @property
@@ -192,7 +196,8 @@ class Report:
 class Hint:
     """What remains and what to play next."""
 
-    remaining: int
+    remaining: Union[int, float, Dict[str, Any]]
+    """A count, or on a game too large to list an estimate: {estimate, low, high, method}."""
     candidates: List[Code]
     guess: Optional[Code]
     suggestions: List[Dict[str, Any]]
@@ -205,11 +210,12 @@ class Solver:
     def __init__(
         self,
         game: Game,
-        strategy: str = "minimax",
+        strategy: Optional[str] = None,
         pool: Optional[str] = None,
         ties: Optional[str] = None,
         seed: Optional[int] = None,
         first_guess: Optional[Code] = None,
+        fit_sample: Optional[int] = None,
     ) -> None: ...
     def guess(self) -> Optional[Code]: ...
     def tell(self, reply: Reply) -> bool: ...
@@ -219,7 +225,7 @@ class Solver:
     @property
     def solved(self) -> bool: ...
     @property
-    def remaining(self) -> int: ...
+    def remaining(self) -> Union[int, float, Dict[str, Any]]: ...
     @property
     def history(self) -> List[Tuple[Code, Reply]]: ...
     @property
@@ -263,6 +269,7 @@ def hint(
     ties: Optional[str] = None,
     seed: Optional[int] = None,
     first_guess: Optional[Code] = None,
+    fit_sample: Optional[int] = None,
 ) -> Hint: ...
 def verify(game: Game, tree: Union[Tree, str]) -> Report: ...
 def read_tree(

@@ -2,15 +2,16 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
-use codebreak_core::{AnyEngine, Code, Feedback, Game};
-use codebreak_session::{HintOptions, HintReport, SessionError};
-use codebreak_strategy::{StrategyKind, parse_history};
+use codebreak_session::{Game, HintQuery, HintReport, Remaining, SessionError};
+use codebreak_strategy::StrategyKind;
 
 use crate::args::{GameArgs, StrategyArgs};
-use crate::failure::{BadInput, Failure};
+use crate::failure::{BadInput, Failure, session_failure};
 use crate::interact;
+use crate::runtime::Runtime;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -74,24 +75,11 @@ const MAX_HISTORY_FILE: u64 = 16 << 20;
 
 pub fn run(a: HintArgs) -> Result<(), Failure> {
     let json = a.json;
-    let routed = crate::cmd::huge::route(&a.game)
-        .map_err(|f| if json { interact::json_failure(f) } else { f })?;
-    if let Some(game) = routed {
-        let rt = crate::cmd::huge::Runtime::new(json);
-        return crate::cmd::huge::hint(&a, game, &rt);
-    }
     match run_hint(a) {
         // Contradictions write their own error object, with the diagnosis.
         Err(f @ Failure::BadInput(_)) if json => Err(interact::json_failure(f)),
         other => other,
     }
-}
-
-/// Reads the moves of a history file (`-`: standard input). Errors name the file and line.
-fn read_history_file(game: &Game, path: &Path) -> Result<Vec<(Code, Feedback)>, Failure> {
-    let (name, text) = read_text(path)?;
-    parse_history(game, &text)
-        .map_err(|e| Failure::BadInput(anyhow::anyhow!("{name}:{}: {e}", e.line)))
 }
 
 /// Reads a history file (`-`: standard input) as text, with its name for messages.
@@ -132,30 +120,33 @@ pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
 }
 
 fn run_hint(a: HintArgs) -> Result<(), Failure> {
-    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
-    crate::cmd::huge::no_find_time(a.find_time)?;
-    let game = a.game.game()?;
-    let moves: Vec<(Code, Feedback)> = match (&a.history, &a.history_file) {
-        (Some(h), _) => parse_history(&game, h).bad_input()?,
-        (None, Some(path)) => read_history_file(&game, path)?,
-        (None, None) => Vec::new(),
-    };
-    let options = HintOptions {
-        strategies: (!a.all).then(|| vec![a.strategy.unwrap_or_default()]),
-        options: a.strategy_options.options(&game)?,
-        show: a.show,
-    };
-    let engine = AnyEngine::new(&game).bad_input()?;
-    let h = match codebreak_session::hint(&engine, &moves, &options) {
-        Ok(h) => h,
-        Err(SessionError::Contradiction(c)) => {
-            if a.json {
-                interact::emit(&*c)?;
-            }
-            return Err(Failure::NoAnswer(anyhow::anyhow!("{}", c.error)));
+    let game = a.game.any_game()?;
+    let history = match (&a.history, &a.history_file) {
+        (Some(h), _) => game.parse_history(h).bad_input()?,
+        (None, Some(path)) => {
+            let (name, text) = read_text(path)?;
+            game.parse_history(&text).map_err(|e| match e {
+                SessionError::History(h) => {
+                    Failure::BadInput(anyhow::anyhow!("{name}:{}: {h}", h.line))
+                }
+                e => Failure::BadInput(anyhow::anyhow!("{name}: {e}")),
+            })?
         }
-        Err(e) => return Err(Failure::BadInput(e.into())),
+        (None, None) => game.parse_history("").bad_input()?,
     };
+    let query = HintQuery {
+        strategies: (!a.all).then(|| vec![a.strategy.unwrap_or(game.default_strategy())]),
+        options: a.strategy_options.spec(),
+        show: a.show,
+        fit_sample: a.fit_sample,
+        find_time: a.find_time.map(Duration::from_secs),
+    };
+    let rt = Runtime::new(a.json);
+    let h = rt
+        .busy("looking for the secrets that fit", |b| {
+            game.hint(&history, &query, b)
+        })
+        .map_err(|e| session_failure(e, a.json))?;
     if a.json {
         interact::emit(&h)?;
         return Ok(());
@@ -166,7 +157,7 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
 
 /// The hint for a person.
 fn text(game: &Game, h: &HintReport) -> String {
-    let mut out = format!("game       {game}\n");
+    let mut out = format!("game       {}\n", game.describe());
     if let Some(s) = &h.solved {
         out.push_str(&format!("solved     {s}\n"));
         return out;
@@ -175,17 +166,17 @@ fn text(game: &Game, h: &HintReport) -> String {
         // --show 0: the count alone.
         String::new()
     } else {
-        let more = if h.remaining > h.candidates.len() {
+        let more = if h.remaining.more_than(h.candidates.len()) {
             " …"
         } else {
             ""
         };
         format!(": {}{more}", h.candidates.join(" "))
     };
-    out.push_str(&format!(
-        "remaining  {}{list}\n",
-        interact::count(h.remaining, "secret", "secrets")
-    ));
+    out.push_str(&format!("remaining  {}{list}\n", h.remaining));
+    if let Remaining::Estimate(e) = &h.remaining {
+        out.push_str(&format!("note       estimated: {}\n", e.method));
+    }
     let w = h
         .suggestions
         .iter()
@@ -194,14 +185,29 @@ fn text(game: &Game, h: &HintReport) -> String {
         .unwrap_or(8)
         .max(8);
     for s in &h.suggestions {
-        out.push_str(&format!(
-            "{:<w$}   {}   largest class {}, expected size {:.2}, entropy {:.3} bits, {}{}\n",
-            s.strategy.name(),
-            s.guess,
+        let figures = match (
+            &s.fit_sample,
             s.largest_class,
             s.expected_size,
             s.entropy,
-            interact::count(s.parts, "reply", "replies"),
+            s.parts,
+        ) {
+            (Some(f), ..) => format!(
+                "{} ({}), {}",
+                s.why,
+                f.method,
+                interact::count(f.candidates, "candidate", "candidates"),
+            ),
+            (None, Some(largest), Some(expected), Some(entropy), Some(parts)) => format!(
+                "largest class {largest}, expected size {expected:.2}, entropy {entropy:.3} bits, {}",
+                interact::count(parts, "reply", "replies"),
+            ),
+            _ => s.why.clone(),
+        };
+        out.push_str(&format!(
+            "{:<w$}   {}   {figures}{}\n",
+            s.strategy.name(),
+            s.guess,
             if s.could_be_secret {
                 ", could be the secret"
             } else {

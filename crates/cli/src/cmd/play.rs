@@ -1,14 +1,13 @@
 //! `codebreak play`: you break the computer's secret.
 
-use std::sync::Arc;
-
 use clap::Args;
-use codebreak_core::{AnyEngine, Game};
-use codebreak_session::{Maker, MakerKind, PlayMove, PlaySession};
+use codebreak_core::Role;
+use codebreak_session::{Game, MakerKind, Play, PlayMove, PlaySetup, Remaining};
 
 use crate::args::GameArgs;
-use crate::failure::{BadInput, Failure};
+use crate::failure::{Failure, session_failure};
 use crate::interact::{self, ColorChoice, Input, Line, Painter, Word};
+use crate::runtime::Runtime;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -50,46 +49,45 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: PlayArgs) -> Result<(), Failure> {
-    let routed = crate::cmd::huge::route(&a.game)
-        .map_err(|f| if a.json { interact::json_failure(f) } else { f })?;
-    if let Some(game) = routed {
-        let rt = crate::cmd::huge::Runtime::new(a.json);
-        return crate::cmd::huge::play(&a, game, &rt);
-    }
-    let game = a.game.game()?;
-    let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
-    let secret = match &a.secret {
-        Some(s) => Some(game.parse_secret(s).bad_input()?),
-        None => None,
+    let json = a.json;
+    let wrap = |f: Failure| if json { interact::json_failure(f) } else { f };
+    let game = a.game.any_game().map_err(wrap)?;
+    let setup = PlaySetup {
+        maker: a.maker,
+        attempts: a.attempts,
+        secret_seed: a.secret_seed,
     };
-    let maker = Maker::new(&engine, a.maker, secret, a.secret_seed).bad_input()?;
-    let session = PlaySession::new(engine, maker, a.attempts).bad_input()?;
+    let session = game
+        .play(&setup, a.secret.as_deref())
+        .map_err(|e| wrap(Failure::BadInput(e.into())))?;
     let mut p = Player {
-        game: &game,
-        painter: Painter::new(a.color, &game),
-        json: a.json,
+        painter: Painter::for_game(a.color, &game),
+        game,
+        json,
         verbose: a.verbose,
         session,
+        rt: Runtime::new(json),
     };
     p.play()
 }
 
-struct Player<'a> {
-    game: &'a Game,
+struct Player {
+    game: Game,
     painter: Painter,
     json: bool,
     verbose: bool,
-    session: PlaySession,
+    session: Play,
+    rt: Runtime,
 }
 
-impl Player<'_> {
+impl Player {
     fn play(&mut self) -> Result<(), Failure> {
-        let game = self.game;
         let mut input = Input::stdin();
         if !self.json {
             println!(
-                "codebreak play: {game}. Find the secret: {}; {}.",
-                interact::code_shape(game, codebreak_core::Role::Secret),
+                "codebreak play: {}. Find the secret: {}; {}.",
+                self.game.describe(),
+                self.game.code_shape(Role::Secret),
                 interact::count(self.session.attempts(), "attempt", "attempts")
             );
             if input.interactive {
@@ -128,12 +126,9 @@ impl Player<'_> {
                 }
                 Word::Remaining => self.say_remaining()?,
                 Word::Undo => self.undo()?,
-                Word::Other(text) => match self.session.guess_text(&text) {
+                Word::Other(text) => match self.session.guess(&text) {
                     Err(e) => self.bad(e.to_string())?,
-                    Ok(m) => {
-                        let m = m.clone();
-                        self.show_move(&m)?;
-                    }
+                    Ok(m) => self.show_move(&m)?,
                 },
             }
         }
@@ -143,7 +138,7 @@ impl Player<'_> {
     fn expected(&self) -> String {
         format!(
             "a guess ({}), or help, undo, remaining, quit",
-            interact::code_shape(self.game, codebreak_core::Role::Guess)
+            self.game.code_shape(Role::Guess)
         )
     }
 
@@ -160,7 +155,6 @@ impl Player<'_> {
     }
 
     fn show_move(&self, m: &PlayMove) -> Result<(), Failure> {
-        let game = self.game;
         if self.json {
             // The last state is written by finish.
             if !self.session.is_over() {
@@ -168,15 +162,15 @@ impl Player<'_> {
             }
             return Ok(());
         }
-        let guess = game.parse_guess(&m.played.guess).bad_input()?;
-        let remaining = if self.verbose && m.played.feedback != game.format_feedback(game.win()) {
-            format!("   {} possible", m.remaining)
-        } else {
-            String::new()
+        let won = self.session.is_over() && self.session.state().won;
+        let remaining = match (&m.remaining, self.verbose && !won) {
+            (Some(Remaining::Exact(n)), true) => format!("   {n} possible"),
+            (Some(r), true) => format!("   {r} possible"),
+            _ => String::new(),
         };
         println!(
             "      {}  {}{remaining}",
-            self.painter.code(game, &guess),
+            self.painter.text(&m.played.guess),
             m.played.feedback
         );
         Ok(())
@@ -202,37 +196,29 @@ impl Player<'_> {
         }
     }
 
+    /// How many secrets are still possible: the state with its count in JSON mode.
     fn say_remaining(&self) -> Result<(), Failure> {
-        let n = self.session.remaining();
+        let n = self
+            .rt
+            .busy("counting", |b| self.session.remaining(b))
+            .map_err(|e| session_failure(e, self.json))?;
         if self.json {
-            interact::emit(&self.session.state())?;
+            let mut state = self.session.state();
+            state.remaining = Some(n);
+            interact::emit(&state)?;
         } else {
-            println!(
-                "      {} still possible",
-                interact::count(n, "secret", "secrets")
-            );
+            println!("      {n} still possible");
         }
         Ok(())
     }
 
     fn help(&self) -> Result<(), Failure> {
-        let g = self.game;
         let text = format!(
             "Type a guess ({}); the reply counts {}.\n\
              Commands: help, undo (take your last guess off the board; it still counts against \
              your {}), remaining (how many secrets are still possible), quit.",
-            interact::code_shape(g, codebreak_core::Role::Guess),
-            match g.kind() {
-                codebreak_core::GameKind::Bulls =>
-                    "A = right symbol in the right place, B = right symbol elsewhere",
-                codebreak_core::GameKind::BlackPeg => "B = right colour in the right place",
-                codebreak_core::GameKind::TwoD => "low / high / mixed compared with the secret",
-                codebreak_core::GameKind::Mastermind =>
-                    "B = right colour in the right place, W = right colour elsewhere",
-                codebreak_core::GameKind::Wordle =>
-                    "G = right letter in the right place, Y = in the word elsewhere, B = grey",
-                codebreak_core::GameKind::Custom => "in the game's own words",
-            },
+            self.game.code_shape(Role::Guess),
+            self.game.reply_meaning(),
             interact::count(self.session.attempts(), "attempt", "attempts")
         );
         interact::help(self.json, &text)?;
@@ -240,23 +226,22 @@ impl Player<'_> {
     }
 
     fn finish(&self) -> Result<(), Failure> {
-        let game = self.game;
         let state = self.session.state();
         if self.json {
             interact::emit(&state)?;
             return Ok(());
         }
-        let Some(secret) = self.session.secret() else {
+        let Some(secret) = &state.secret else {
             return Ok(());
         };
         if state.won {
             println!(
                 "You found {} in {}.",
-                self.painter.code(game, &secret),
+                self.painter.text(secret),
                 interact::count(state.used, "guess", "guesses")
             );
         } else {
-            println!("The secret was {}.", self.painter.code(game, &secret));
+            println!("The secret was {}.", self.painter.text(secret));
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! `codebreak score SECRET GUESS`.
 
 use clap::Args;
-use codebreak_core::Reply;
+use codebreak_core::GameKind;
 use serde_json::json;
 
 use crate::args::GameArgs;
@@ -28,23 +28,17 @@ pub struct ScoreArgs {
 }
 
 pub fn run(a: ScoreArgs) -> Result<(), Failure> {
-    if let Some(game) = crate::cmd::huge::route(&a.game)? {
-        return crate::cmd::huge::score(&a, game);
-    }
-    let game = a.game.game()?;
-    let secret = game.parse_secret(&a.secret).bad_input()?;
-    let guess = game.parse_guess(&a.guess).bad_input()?;
-    let fb = game.score(&secret, &guess);
+    let game = a.game.any_game()?;
+    let r = game.score_report(&a.secret, &a.guess).bad_input()?;
     if a.json {
-        let v = match game.reply(fb) {
-            Reply::Pegs { black, white } => json!({ "black": black, "white": white }),
-            Reply::Black(black) => json!({ "black": black }),
-            Reply::TwoD(r) => json!({ "feedback": r }),
-            Reply::Listed(_) => json!({ "feedback": game.format_feedback(fb) }),
+        let v = match (r.black, r.white) {
+            (Some(black), _) if game.spec().kind == GameKind::BlackPeg => json!({ "black": black }),
+            (Some(black), Some(white)) => json!({ "black": black, "white": white }),
+            _ => json!({ "feedback": r.text }),
         };
         println!("{v}");
     } else {
-        println!("{}", game.format_feedback(fb));
+        println!("{}", r.text);
     }
     Ok(())
 }

@@ -78,6 +78,7 @@ pub struct HugeGame {
     game: codebreak_huge::Game,
     alphabet: Alphabet,
     distinct_guess: bool,
+    spec: GameSpec,
 }
 
 impl HugeGame {
@@ -161,7 +162,23 @@ impl HugeGame {
             game,
             alphabet,
             distinct_guess,
+            // The enumerated engine's form of the spec where it reads the game (up to 16
+            // pegs), so both kinds of game name it alike; its own beyond.
+            spec: codebreak_core::Game::new(spec).map_or_else(
+                |_| GameSpec {
+                    pegs: Some(pegs),
+                    colors: Some(colors),
+                    distinct_guess,
+                    ..spec.clone()
+                },
+                |g| g.spec(),
+            ),
         })
+    }
+
+    /// The spec of the game, its sizes filled in.
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
     }
 
     /// The engine's game.
@@ -448,28 +465,7 @@ impl CountReport {
 
 impl std::fmt::Display for CountReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.count {
-            Some(1) => f.write_str("1 secret"),
-            Some(n) => write!(f, "{n} secrets"),
-            None if self.low == Some(self.value) && self.high > self.low => {
-                // Only bounds are known (the estimator met too few secrets to say more).
-                write!(
-                    f,
-                    "at least {} secrets, at most {} (too rare to estimate)",
-                    number(self.value),
-                    number(self.high.unwrap_or(f64::INFINITY))
-                )
-            }
-            None => {
-                write!(f, "about {} secrets (estimate", number(self.value))?;
-                if let (Some(low), Some(high)) = (self.low, self.high)
-                    && low != high
-                {
-                    write!(f, ", 95% interval {} to {}", number(low), number(high))?;
-                }
-                f.write_str(")")
-            }
-        }
+        crate::Remaining::of_count(self).fmt(f)
     }
 }
 

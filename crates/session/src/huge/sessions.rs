@@ -290,6 +290,11 @@ impl PlaySession {
         self.attempts
     }
 
+    /// The moves on the board, oldest first.
+    pub fn clues(&self) -> &[Clue] {
+        &self.clues
+    }
+
     /// Guesses played.
     pub fn used(&self) -> usize {
         self.used

@@ -44,6 +44,7 @@ pub async fn limits(State(state): State<AppState>) -> Response {
         "memory_used_bytes": state.memory_used(),
         "fresh_evict_seconds": l.fresh_evict.as_secs(),
         "evict_idle_seconds": l.evict_idle.as_secs(),
+        "reasoned_seconds": l.reasoned_time.as_secs(),
         "play_codes": l.play_codes as u64,
         "interactive_codes": l.interactive_codes as u64,
         "analysis_codes": l.analysis_codes as u64,
@@ -182,6 +183,9 @@ pub async fn describe(
     let codes = game.count(Role::Guess);
     let secrets = game.count(Role::Secret);
     let l = state.limits();
+    // Too large to list: the session library reasons on the clues, so hints work whatever
+    // the size (within the server's time limit), and their figures may be estimates.
+    let reasoned = codebreak_session::huge::HugeGame::wanted(&req.game);
     let alphabet: Vec<String> = game
         .alphabet()
         .symbols()
@@ -208,10 +212,11 @@ pub async fn describe(
         "list": game.list().map(|l| ListView::of(l, req.words)),
         "opener": opener(&game),
         "default_attempts": codebreak_session::default_attempts_for(&game),
+        "reasoned": reasoned,
         "allows": {
-            "play": codes <= l.play_codes,
-            "solve": codes <= l.interactive_codes,
-            "hint": codes <= l.interactive_codes,
+            "play": reasoned || codes <= l.play_codes,
+            "solve": reasoned || codes <= l.interactive_codes,
+            "hint": reasoned || codes <= l.interactive_codes,
             "analyze": codes <= l.analysis_codes,
             "optimal": codes <= l.optimal_codes,
         },

@@ -9,11 +9,11 @@
 use axum::extract::State;
 use axum::response::Response;
 use codebreak_core::{Code, Feedback, Game, GameSpec, Pool, Sampling, Ties};
-use codebreak_session::{HintOptions, ReviewOptions};
+use codebreak_session::{HintQuery, ReviewOptions};
 use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use serde::{Deserialize, Serialize};
 
-use super::{AppState, ok, parse_feedback, parse_guess, session_error, strategy_options};
+use super::{AppState, ok, session_error};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
@@ -40,25 +40,8 @@ pub struct HintRequest {
     /// How much of a large pool a greedy strategy scores: auto, off or a number.
     sample: Option<Sampling>,
     show: Option<usize>,
-}
-
-/// Reads the moves of a request, naming the field of one that cannot be read.
-pub(super) fn read_history(
-    game: &Game,
-    moves: &[MoveIn],
-) -> Result<Vec<(Code, Feedback)>, ApiError> {
-    codebreak_session::MOVES
-        .check(moves.len() as u64)
-        .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;
-    let mut history: Vec<(Code, Feedback)> = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let field = format!("history[{i}]");
-        history.push((
-            parse_guess(game, &m.guess, &format!("{field}.guess"))?,
-            parse_feedback(game, &m.feedback, &format!("{field}.feedback"))?,
-        ));
-    }
-    Ok(history)
+    /// On a game too large to list: secrets sampled to choose the guess (default 400).
+    fit_sample: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -76,45 +59,55 @@ pub async fn best(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<BestRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game).await?;
-    let history = read_history(&game, &req.history)?;
-    let (engine, _) = state
-        .engine(&game, state.limits().interactive_codes, "the best move", 0)
+    let (game, _engine) = state
+        .any_game(&req.game, state.limits().interactive_codes, "the best move")
         .await?;
+    let history = game
+        .history_of(
+            req.history
+                .iter()
+                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
+        )
+        .map_err(session_error)?;
+    let budget = state.reasoned_budget();
     let report = state
-        .compute(move || codebreak_session::best(&engine, &history, &ReviewOptions::default()))
+        .compute(move || game.best(&history, &ReviewOptions::default(), &budget))
         .await?
         .map_err(session_error)?;
     Ok(ok(serde_json::to_value(report).map_err(ApiError::invalid)?))
 }
 
-/// `POST /api/hint`.
+/// `POST /api/hint`, on a listed game or one too large to list: one report type for both.
 pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game).await?;
-    let show = req.show.unwrap_or(state.limits().show_candidates);
-    let history = read_history(&game, &req.history)?;
-    let options = HintOptions {
-        strategies: req.strategies,
-        options: strategy_options(
-            &game,
-            &StrategyOptionsSpec {
-                pool: req.pool,
-                ties: req.ties,
-                seed: req.seed,
-                first_guess: req.first_guess,
-                sample: req.sample,
-            },
-        )?,
-        show,
-    };
-    let (engine, _) = state
-        .engine(&game, state.limits().interactive_codes, "hints", 0)
+    let (game, _engine) = state
+        .any_game(&req.game, state.limits().interactive_codes, "hints")
         .await?;
+    let history = game
+        .history_of(
+            req.history
+                .iter()
+                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
+        )
+        .map_err(session_error)?;
+    let query = HintQuery {
+        strategies: req.strategies,
+        options: StrategyOptionsSpec {
+            pool: req.pool,
+            ties: req.ties,
+            seed: req.seed,
+            first_guess: req.first_guess,
+            sample: req.sample,
+        },
+        show: req.show.unwrap_or(state.limits().show_candidates),
+        fit_sample: req.fit_sample,
+        find_time: None,
+    };
+    let budget = state.reasoned_budget();
     let report = state
-        .compute(move || codebreak_session::hint(&engine, &history, &options))
+        .compute(move || game.hint(&history, &query, &budget))
         .await?
         .map_err(session_error)?;
     Ok(ok(serde_json::to_value(report).map_err(ApiError::invalid)?))

@@ -123,6 +123,32 @@ impl AppState {
         blocking(move || state.0.custom.game(&spec)).await?
     }
 
+    /// The session game a request names: a game too large to list as the session library
+    /// chooses it, or a listed one (a built-in game or a loaded game file) with its engine
+    /// from the cache, within `max_codes` (`what` names the use in a refusal).
+    async fn any_game(
+        &self,
+        spec: &GameSpec,
+        max_codes: u128,
+        what: &str,
+    ) -> Result<(codebreak_session::Game, Option<EngineRef>), ApiError> {
+        if codebreak_session::huge::HugeGame::wanted(spec) {
+            let game = codebreak_session::Game::new(spec).map_err(session_error)?;
+            return Ok((game, None));
+        }
+        let game = self.game_of(spec).await?;
+        let (engine, _) = self.engine(&game, max_codes, what, 0).await?;
+        Ok((
+            codebreak_session::Game::with_engine(engine.arc()),
+            Some(engine),
+        ))
+    }
+
+    /// The budget of one call on a game too large to list: the server's time limit.
+    fn reasoned_budget(&self) -> codebreak_session::huge::Budget {
+        codebreak_session::huge::Budget::default().with_timeout(self.limits().reasoned_time)
+    }
+
     /// Bytes charged against the memory budget now.
     fn memory_used(&self) -> usize {
         self.0.memory.used()
@@ -235,6 +261,9 @@ impl AppState {
         blocking(f).await
     }
 }
+
+/// Memory charged for a session on a game too large to list: its moves only (no tables).
+const REASONED_BYTES: usize = 64 * 1024;
 
 /// Runs `f` on the blocking thread pool, so the async runtime never waits on CPU work.
 pub async fn blocking<T: Send + 'static>(
@@ -353,8 +382,18 @@ fn parse_feedback(game: &Game, text: &str, field: &str) -> Result<Feedback, ApiE
 /// A refused session call: a contradiction (409 with its diagnosis), a call the session's state
 /// does not allow (409), anything else 422.
 fn session_error(e: SessionError) -> ApiError {
+    use codebreak_session::huge::HugeError;
     match e {
         SessionError::Contradiction(c) => ApiError::Contradiction(c),
+        SessionError::Reasoned(HugeError::Contradiction(c)) => ApiError::Clues(c),
+        SessionError::Strategy(StrategyError::FirstGuessText(e)) => {
+            ApiError::Invalid(format!("first_guess: {e}"))
+        }
+        SessionError::Reasoned(e @ (HugeError::Stopped(_) | HugeError::Undecided { .. })) => {
+            ApiError::Unavailable(format!(
+                "{e}: the server stops a call on a game too large to list after its time limit; try fewer clues, or the command line"
+            ))
+        }
         SessionError::Size(e) => ApiError::TooBig(e.to_string()),
         e if e.is_conflict() => ApiError::Conflict(e.to_string()),
         e => ApiError::Invalid(e.to_string()),

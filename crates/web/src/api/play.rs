@@ -1,16 +1,16 @@
-//! Play: you break the computer's secret, in a library
-//! [`PlaySession`](codebreak_session::PlaySession). Every answer is its
+//! Play: you break the computer's secret, in a library [`Play`](codebreak_session::Play), on
+//! a listed game or one too large to list. Every answer is its
 //! [`PlayState`](codebreak_session::PlayState) with the session id in front; the secret enters
 //! one only once the game is over (won, out of attempts, or given up).
 
 use axum::extract::{Path, State};
 use axum::response::Response;
 use codebreak_core::GameSpec;
-use codebreak_session::{MakerKind, PlaySession, PlaySetup};
+use codebreak_session::{MakerKind, Play, PlaySetup, Remaining};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, blocking, ok, session_error, with_id};
+use super::{AppState, REASONED_BYTES, blocking, ok, session_error, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -38,11 +38,11 @@ pub struct GuessRequest {
 
 /// One game against the computer.
 pub struct PlayEntry {
-    /// Keeps the game's tables cached while the session lives.
-    _engine: EngineRef,
+    /// Keeps a listed game's tables cached while the session lives.
+    _engine: Option<EngineRef>,
     /// The memory charged for this session (its secret lists), shrunk as they narrow.
     charge: Charge,
-    session: PlaySession,
+    session: Play,
 }
 
 /// Secret lists a session tracks: the tracker's, and the cunning codemaker's own.
@@ -58,7 +58,6 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game).await?;
     let setup = PlaySetup {
         maker: req.maker,
         attempts: req.attempts,
@@ -69,15 +68,23 @@ pub async fn start(
             .check(n.into())
             .map_err(ApiError::invalid)?;
     }
-    let (engine, charge) = state
-        .engine(
-            &game,
-            state.limits().play_codes,
-            "play",
-            memory::session_bytes(&game, tracked(req.maker)),
-        )
-        .await?;
-    let session = PlaySession::from_setup(engine.arc(), &setup).map_err(session_error)?;
+    let (game, engine, charge) = if codebreak_session::huge::HugeGame::wanted(&req.game) {
+        let game = codebreak_session::Game::new(&req.game).map_err(session_error)?;
+        (game, None, state.reserve(REASONED_BYTES, "play")?)
+    } else {
+        let listed = state.game_of(&req.game).await?;
+        let (engine, charge) = state
+            .engine(
+                &listed,
+                state.limits().play_codes,
+                "play",
+                memory::session_bytes(&listed, tracked(req.maker)),
+            )
+            .await?;
+        let game = codebreak_session::Game::with_engine(engine.arc());
+        (game, Some(engine), charge)
+    };
+    let session = game.play(&setup, None).map_err(session_error)?;
     let (id, cell) = state.0.plays.insert(PlayEntry {
         _engine: engine,
         charge,
@@ -119,21 +126,21 @@ pub async fn guess(
     let id2 = id.clone();
     let (v, over, used) = blocking(move || -> Result<(Value, bool, usize), ApiError> {
         let mut s = lock(&cell);
-        let m = s
-            .session
-            .guess_text(&req.guess)
-            .map_err(|e| match e {
-                codebreak_session::SessionError::Guess(e) => {
-                    ApiError::Invalid(format!("guess: {e}"))
-                }
-                e => session_error(e),
-            })?
-            .clone();
-        let remaining = s.session.remaining();
-        let kind = s.session.state().maker;
-        s.charge
-            .shrink_to(memory::tracking_bytes(remaining, tracked(kind)));
+        let m = s.session.guess(&req.guess).map_err(|e| match e {
+            codebreak_session::SessionError::Guess(e) => ApiError::Invalid(format!("guess: {e}")),
+            codebreak_session::SessionError::Reasoned(
+                e @ codebreak_session::huge::HugeError::Code(_),
+            ) => ApiError::Invalid(format!("guess: {e}")),
+            e => session_error(e),
+        })?;
         let st = s.session.state();
+        // A listed game tracks its secrets left: the charge shrinks as they narrow.
+        if let Some(Remaining::Exact(n)) = st.remaining {
+            s.charge.shrink_to(memory::tracking_bytes(
+                usize::try_from(n).unwrap_or(usize::MAX),
+                tracked(st.maker),
+            ));
+        }
         let (over, used) = (st.over, st.used);
         let mut v = with_id(&id2, st);
         v["move"] = json!(m.played);

@@ -6,12 +6,13 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 use codebreak_core::{GameSpec, Pool, Sampling, Ties};
-use codebreak_session::{SessionError, SolveSession, SolveState};
-use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
+use codebreak_session::huge::Budget;
+use codebreak_session::{SessionError, Solve, SolveState};
+use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{AppState, ok, session_error, strategy_options, with_id};
+use super::{AppState, REASONED_BYTES, ok, session_error, with_id};
 use crate::body::ApiJson;
 use crate::engines::EngineRef;
 use crate::error::ApiError;
@@ -31,6 +32,8 @@ pub struct StartRequest {
     first_guess: Option<String>,
     /// How much of a large pool a greedy strategy scores: auto, off or a number.
     sample: Option<Sampling>,
+    /// On a game too large to list: secrets sampled to choose each guess (default 400).
+    fit_sample: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -55,22 +58,19 @@ pub struct CorrectRequest {
 
 /// One game in which the computer breaks the user's secret.
 pub struct SolveEntry {
-    /// Keeps the game's tables cached while the session lives.
-    _engine: EngineRef,
-    /// The memory charged for this session (its candidate list).
+    /// Keeps a listed game's tables cached while the session lives.
+    _engine: Option<EngineRef>,
     _charge: Charge,
-    session: SolveSession,
+    session: Solve,
     show: usize,
 }
 
 impl SolveEntry {
-    /// The state, with the next guess (computed if needed: call on the blocking pool).
-    fn state(&mut self) -> SolveState {
-        self.session.state(self.show)
+    fn state(&mut self, budget: &Budget) -> Result<SolveState, ApiError> {
+        self.session.state(self.show, budget).map_err(session_error)
     }
 }
 
-/// Where a session stands after a request.
 fn phase_of(s: &SolveState) -> Phase {
     if s.solved {
         Phase::Finished
@@ -86,38 +86,46 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<StartRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game).await?;
-    let options = strategy_options(
-        &game,
-        &StrategyOptionsSpec {
-            pool: req.pool,
-            ties: req.ties,
-            seed: req.seed,
-            first_guess: req.first_guess,
-            sample: req.sample,
-        },
-    )?;
-    let (engine, charge) = state
-        .engine(
-            &game,
-            state.limits().interactive_codes,
-            "solving",
-            memory::session_bytes(&game, 1),
-        )
-        .await?;
-    let strategy = AnyStrategy::build(req.strategy, &options, &game, engine.space())
-        .map_err(ApiError::invalid)?;
+    let options = StrategyOptionsSpec {
+        pool: req.pool,
+        ties: req.ties,
+        seed: req.seed,
+        first_guess: req.first_guess,
+        sample: req.sample,
+    };
+    let (game, engine, charge) = if codebreak_session::huge::HugeGame::wanted(&req.game) {
+        let game = codebreak_session::Game::new(&req.game).map_err(session_error)?;
+        (game, None, state.reserve(REASONED_BYTES, "solving")?)
+    } else {
+        let listed = state.game_of(&req.game).await?;
+        let (engine, charge) = state
+            .engine(
+                &listed,
+                state.limits().interactive_codes,
+                "solving",
+                memory::session_bytes(&listed, 1),
+            )
+            .await?;
+        let game = codebreak_session::Game::with_engine(engine.arc());
+        (game, Some(engine), charge)
+    };
+    let session = game
+        .solve(Some(req.strategy), &options, req.fit_sample)
+        .map_err(session_error)?;
     let entry = SolveEntry {
-        session: SolveSession::new(engine.arc(), strategy),
+        session,
         _engine: engine,
         _charge: charge,
         show: state.limits().show_candidates,
     };
     let (id, cell) = state.0.solves.insert(entry)?;
     let id2 = id.clone();
+    let budget = state.reasoned_budget();
     let v = state
-        .compute(move || with_id(&id2, lock(&cell).state()))
-        .await?;
+        .compute(move || -> Result<Value, ApiError> {
+            Ok(with_id(&id2, lock(&cell).state(&budget)?))
+        })
+        .await??;
     Ok(ok(v))
 }
 
@@ -127,9 +135,12 @@ pub async fn state(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let cell = state.0.solves.get(&id)?;
+    let budget = state.reasoned_budget();
     let v = state
-        .compute(move || with_id(&id, lock(&cell).state()))
-        .await?;
+        .compute(move || -> Result<Value, ApiError> {
+            Ok(with_id(&id, lock(&cell).state(&budget)?))
+        })
+        .await??;
     Ok(ok(v))
 }
 
@@ -147,15 +158,16 @@ pub async fn end(
 async fn act(
     state: AppState,
     id: String,
-    f: impl FnOnce(&mut SolveSession) -> Result<(), SessionError> + Send + 'static,
+    f: impl FnOnce(&mut Solve, &Budget) -> Result<(), SessionError> + Send + 'static,
 ) -> Result<Response, ApiError> {
     let cell = state.0.solves.get(&id)?;
     let id2 = id.clone();
+    let budget = state.reasoned_budget();
     let (v, phase) = state
         .compute(move || -> Result<(Value, Phase), ApiError> {
             let mut s = lock(&cell);
-            f(&mut s.session).map_err(session_error)?;
-            let st = s.state();
+            f(&mut s.session, &budget).map_err(session_error)?;
+            let st = s.state(&budget)?;
             let phase = phase_of(&st);
             Ok((with_id(&id2, st), phase))
         })
@@ -168,6 +180,9 @@ async fn act(
 fn feedback_field(e: SessionError) -> SessionError {
     match e {
         SessionError::Reply(e) => SessionError::Setup(format!("feedback: {e}")),
+        SessionError::Reasoned(e @ codebreak_session::huge::HugeError::Code(_)) => {
+            SessionError::Setup(format!("feedback: {e}"))
+        }
         e => e,
     }
 }
@@ -178,14 +193,8 @@ pub async fn reply(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ReplyRequest>,
 ) -> Result<Response, ApiError> {
-    act(state, id, move |s| {
-        if s.is_solved() {
-            return Err(SessionError::Over(
-                "the secret is already found: undo the last answer or start a new game",
-            ));
-        }
-        s.reply_text(&req.feedback).map_err(feedback_field)?;
-        Ok(())
+    act(state, id, move |s, budget| {
+        s.reply(&req.feedback, budget).map_err(feedback_field)
     })
     .await
 }
@@ -196,7 +205,7 @@ pub async fn undo(
     Path(id): Path<String>,
     ApiJson(UndoRequest {}): ApiJson<UndoRequest>,
 ) -> Result<Response, ApiError> {
-    act(state, id, |s| s.undo()).await
+    act(state, id, |s, _| s.undo()).await
 }
 
 /// `POST /api/solve/{id}/correct`: changes an earlier answer; the later guesses stay.
@@ -205,10 +214,9 @@ pub async fn correct(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<CorrectRequest>,
 ) -> Result<Response, ApiError> {
-    act(state, id, move |s| {
-        s.correct_text(req.answer, &req.feedback)
-            .map_err(feedback_field)?;
-        Ok(())
+    act(state, id, move |s, budget| {
+        s.correct(req.answer, &req.feedback, budget)
+            .map_err(feedback_field)
     })
     .await
 }

@@ -13,7 +13,7 @@ import { showHint } from '/js/hint.js';
 import { saveState } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, button, el, fmt, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { $, button, el, fmt, humane, notice, plural, remainingText, sameGame, show, showError } from '/js/util.js';
 import { hideOpener, showOpener } from '/js/opener.js';
 import { namedEntry, suggest, tileEntry, typedGuess } from '/js/words.js';
 
@@ -288,7 +288,7 @@ async function analyse() {
   if (seq !== A.seq || !h) return;
   $('assist-status').textContent = h.solved
     ? `Found: the secret is ${h.solved}`
-    : `${plural(h.remaining, 'secret')} still possible`;
+    : `${remainingText(h.remaining)} still possible`;
   if (h.solved) {
     A.secret = h.solved;
     $('assist-review-button').disabled = false;

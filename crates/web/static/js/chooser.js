@@ -175,8 +175,9 @@ export function gameChanged() {
       showError('game-error', null);
       const notes = [];
       if (!g.allows.play) notes.push('too large to play here');
-      else if (!g.allows.solve) notes.push('too large for the computer to solve or hint here');
+      else if (!g.allows.solve) notes.push(g.allows.hint ? 'too large for the computer to solve here' : 'too large for the computer to solve or hint here');
       if (g.allows.play && !g.allows.analyze) notes.push('too large to analyse here');
+      if (g.reasoned) notes.push('too large to list: hints reason on the clues, and say where a figure is an estimate');
       const example = g.examples[0] || g.replies[Math.floor(g.replies.length / 2)];
       const size = g.list ? `${num(g.list.guesses)} guesses, ${num(g.list.secrets)} secrets` : `${num(g.codes)} codes`;
       $('game-info').textContent = `${g.name} · ${size} · replies like ${example}` +

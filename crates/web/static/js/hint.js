@@ -3,7 +3,7 @@
 
 import { api } from '/js/api.js';
 import { codeView } from '/js/board.js';
-import { $, button, el, fmt, humane, num, plural, show } from '/js/util.js';
+import { $, button, el, exactCount, fmt, humane, num, remainingText, show } from '/js/util.js';
 
 // Asks for a hint on `moves` and shows it in the panel `panel`; `onUse(code)`, when given,
 // puts a suggested guess on the board. `onError(e)`, when given, may take a refusal over (it
@@ -30,15 +30,17 @@ export async function showHint(panel, game, spec, moves, onUse, onError, onDone)
   }
 }
 function renderHint(box, g, h, onUse) {
-  const title = el('h2', null, `Hint — ${plural(h.remaining, 'secret')} still possible`);
+  const title = el('h2', null, `Hint — ${remainingText(h.remaining)} still possible`);
   const close = button(null, 'Close');
   close.addEventListener('click', () => show(box, false));
   title.append(close);
   box.replaceChildren(title);
+  const count = exactCount(h.remaining);
+  if (count === null) box.append(el('p', 'muted small estimate', `Estimated: ${h.remaining.method}.`));
   // The list is shown when it holds every secret left.
-  if (h.candidates && h.candidates.length > 0 && h.candidates.length >= h.remaining) {
+  if (h.candidates && h.candidates.length > 0 && count !== null && h.candidates.length >= count) {
     const c = el('div', 'candidates');
-    c.append(el('span', 'muted', h.remaining === 1 ? 'It can only be:' : 'They are:'));
+    c.append(el('span', 'muted', count === 1 ? 'It can only be:' : 'They are:'));
     const list = el('div', 'list');
     for (const code of h.candidates) list.append(codeView(g, code, 'small'));
     c.append(list);
@@ -73,12 +75,16 @@ function renderHint(box, g, h, onUse) {
       b.addEventListener('click', () => onUse(s.guess));
       gtd.append(b);
     }
-    cell(tr, null, num(s.largest_class), 2);
-    cell(tr, null, fmt(s.expected_size, 2), 3);
-    cell(tr, null, fmt(s.entropy, 3), 4);
-    cell(tr, null, num(s.parts), 5);
+    // A guess of a game too large to list was scored on a sample: its exact figures are
+    // not known, and the why says what the sample showed.
+    const exact = !s.fit_sample;
+    cell(tr, null, exact ? num(s.largest_class) : '—', 2);
+    cell(tr, null, exact ? fmt(s.expected_size, 2) : '—', 3);
+    cell(tr, null, exact ? fmt(s.entropy, 3) : '—', 4);
+    cell(tr, null, exact ? num(s.parts) : '—', 5);
     cell(tr, s.could_be_secret ? 'yes' : 'no', s.could_be_secret ? 'yes' : 'no', 6);
-    cell(tr, 'left why', s.why, 7);
+    cell(tr, 'left why', exact ? s.why
+      : `${s.why} (estimated: ${num(s.fit_sample.candidates)} candidates scored; ${s.fit_sample.method})`, 7);
     t.append(tr);
   }
   const wrap = el('div', 'table-wrap');

@@ -8,7 +8,7 @@ import { showHint } from '/js/hint.js';
 import { saveState, shareText } from '/js/keep.js';
 import { hideReview, showReview } from '/js/review.js';
 import { S } from '/js/state.js';
-import { $, el, humane, notice, plural, sameGame, show, showError } from '/js/util.js';
+import { $, el, humane, notice, remainingText, sameGame, show, showError } from '/js/util.js';
 import { hideOpener, showOpener } from '/js/opener.js';
 import { keyboard, suggest, typedGuess } from '/js/words.js';
 
@@ -19,10 +19,11 @@ function playRow(g, m, n) {
   const right = el('span', 'right');
   right.append(keysView(g, m.reply), el('span', 'fb-text', m.feedback));
   row.append(right);
-  const left = `${plural(m.remaining, 'secret')} left`;
+  // A game too large to list counts only when asked: its moves carry no count.
+  const left = m.remaining === null || m.remaining === undefined ? '' : `${remainingText(m.remaining)} left`;
   // In a game that ends once the secret is known (the coins), a move is never a secret.
   const known = S.game && S.game.list && S.game.list.end === 'known' && sameGame(S.game.game, S.play && S.play.game);
-  const note = m.could_be_secret === false && !known ? `${left} · could not be the secret` : left;
+  const note = m.could_be_secret === false && !known ? [left, 'could not be the secret'].filter(Boolean).join(' · ') : left;
   row.append(el('span', 'note', note));
   return row;
 }
@@ -52,7 +53,7 @@ function renderPlay() {
   $('play-attempts').textContent = p.over
     ? `Game over · ${p.used} of ${p.attempts} attempts used`
     : `Attempt ${p.used + 1} of ${p.attempts}`;
-  $('play-remaining').textContent = p.over ? '' : `${plural(p.remaining, 'secret')} still possible`;
+  $('play-remaining').textContent = p.over || p.remaining === null ? '' : `${remainingText(p.remaining)} still possible`;
   show($('play-composer'), !p.over);
   $('play-giveup').disabled = p.over;
   show($('play-result'), p.over);

@@ -28,6 +28,8 @@ export function listSolveStrategies(strategies) {
   }
 }
 
+// The strategies that play games too large to list.
+const SAMPLED = ['entropy', 'expected-size', 'most-parts'];
 const CYCLE = { mastermind: ['', 'black', 'white'], blackpeg: ['', 'black'], bulls: ['', 'bull', 'cow'] };
 function fbText() {
   const g = S.solveGame;
@@ -169,7 +171,8 @@ function renderSolve(suspects) {
   }
   $('solve-board').replaceChildren(...rows);
   $('solve-status').textContent = s.solved ? `Solved in ${plural(s.moves.length, 'guess', 'guesses')}` : `Guess ${s.number}`;
-  $('solve-remaining').textContent = s.solved ? '' : `${plural(s.remaining, 'secret')} ${s.remaining === 1 ? 'fits' : 'fit'} your answers`;
+  // A game too large to list counts only when asked: its state has no count.
+  $('solve-remaining').textContent = s.solved || s.remaining === null ? '' : `${plural(s.remaining, 'secret')} ${s.remaining === 1 ? 'fits' : 'fit'} your answers`;
   show($('solve-answer'), !s.solved);
   show($('solve-result'), s.solved);
   if (s.solved) $('solve-summary').textContent = s.summary;
@@ -249,7 +252,14 @@ export async function newSolve(answers) {
   showError('solve-error', null);
   const seq = ++S.solveSeq;
   try {
-    let s = await api('POST', '/api/solve', { game: readSpec(), strategy: $('solve-strategy').value });
+    // A game too large to list is cracked by a strategy that scores a sample of the secrets
+    // that fit; one that needs every secret listed gives way to entropy, and says so.
+    let strategy = $('solve-strategy').value;
+    if (S.game.reasoned && !SAMPLED.includes(strategy)) {
+      notice('solve-notice', `${strategy} needs every secret listed: entropy, on a sample of the secrets that fit, cracks games too large to list.`);
+      strategy = 'entropy';
+    }
+    let s = await api('POST', '/api/solve', { game: readSpec(), strategy });
     for (const feedback of answers || []) {
       if (seq !== S.solveSeq || s.solved) break;
       s = await api('POST', `/api/solve/${s.id}/reply`, { feedback });

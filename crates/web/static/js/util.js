@@ -29,6 +29,15 @@ export const num = (n) => (typeof n === 'number' || typeof n === 'bigint' ? n.to
   : /^\d+$/.test(String(n)) ? BigInt(n).toLocaleString('en') : String(n));
 export const plural = (n, one, many) => `${num(n)} ${Number(n) === 1 ? one : (many || one + 's')}`;
 export const fmt = (x, d) => (typeof x === 'number' ? x.toFixed(d) : String(x));
+// A large figure for people: whole below a million, else three significant digits.
+const big = (x) => (Math.abs(x) < 1e6 ? num(Math.round(x)) : x.toPrecision(3).replace('e+', '×10^'));
+// How many secrets remain, as the server's `remaining` says it: a count (a number), or on a
+// game too large to list an estimate object {estimate, low, high, method}, shown as one.
+export const remainingText = (r, one = 'secret', many) => (r !== null && typeof r === 'object'
+  ? `about ${big(r.estimate)} ${many || one + 's'} (estimate, 95% interval ${big(r.low)} to ${big(r.high)})`
+  : plural(r, one, many));
+// The exact count in `remaining`, or null for an estimate.
+export const exactCount = (r) => (r !== null && typeof r === 'object' ? null : Number(r));
 // A server message as a sentence of its own; one that starts with a file's name
 // ("coins12.toml:3: ...") keeps the name as it was given.
 export const sentence = (t) => (t && !/^[\w-]+\.\w+\b/.test(t) ? t.charAt(0).toUpperCase() + t.slice(1) : t);

@@ -56,10 +56,26 @@ async fn a_game_is_validated_and_described() {
         .ok(
             "POST",
             "/api/game",
+            Some(json!({"game": {"game": "mastermind", "pegs": 7, "colors": 8}})),
+        )
+        .await;
+    // Listed, but more codes than the server plays or hints on.
+    assert_eq!(v["reasoned"], false, "{v}");
+    assert_eq!(v["allows"]["play"], false, "{v}");
+    assert_eq!(v["allows"]["hint"], false, "{v}");
+    // Too large to list: reasoned on the clues, so played, hinted and solved.
+    let v = app
+        .ok(
+            "POST",
+            "/api/game",
             Some(json!({"game": {"game": "mastermind", "pegs": 8, "colors": 9}})),
         )
         .await;
-    assert_eq!(v["allows"]["play"], false, "{v}");
+    assert_eq!(v["reasoned"], true, "{v}");
+    assert_eq!(v["allows"]["play"], true, "{v}");
+    assert_eq!(v["allows"]["hint"], true, "{v}");
+    assert_eq!(v["allows"]["solve"], true, "{v}");
+    assert_eq!(v["allows"]["analyze"], false, "{v}");
     let v = app
         .ok("POST", "/api/game", Some(json!({"game": {"game": "twod"}})))
         .await;

@@ -223,9 +223,66 @@ async fn play_refuses_bad_moves_and_ends_when_attempts_run_out() {
     app.fails(
         "POST",
         "/api/play",
-        Some(json!({"game": {"game": "mastermind", "pegs": 10, "colors": 10}})),
+        Some(json!({"game": {"game": "mastermind", "pegs": 7, "colors": 8}})),
         e,
-        &["10000000000 codes", "play"],
+        &["2097152 codes", "play"],
     )
     .await;
+}
+
+/// A game too large to list plays through the same endpoints: the same state, its count left
+/// out (null) rather than made at every guess, the secret hidden until the game ends; the
+/// cunning codemaker, which needs every secret listed, is refused in one line.
+#[tokio::test]
+async fn a_game_too_large_to_list_plays_through_the_same_endpoints() {
+    let app = App::new();
+    let game = json!({"game": "mastermind", "pegs": 16, "colors": 6});
+    let first = app
+        .ok(
+            "POST",
+            "/api/play",
+            Some(json!({"game": game, "seed": 3, "attempts": 5})),
+        )
+        .await;
+    assert_eq!(first["attempts"], 5);
+    assert_eq!(first["remaining"], Value::Null);
+    assert_eq!(first["secret"], Value::Null);
+    let id = first["id"].as_str().unwrap().to_string();
+    let v = app
+        .ok(
+            "POST",
+            &format!("/api/play/{id}/guess"),
+            Some(json!({"guess": "0000000000000000"})),
+        )
+        .await;
+    let feedback = v["move"]["feedback"].as_str().unwrap();
+    assert!(feedback.ends_with("B0W"), "{v}");
+    assert_eq!(v["moves"][0]["remaining"], Value::Null);
+    assert_eq!(v["moves"][0]["could_be_secret"], true);
+    assert_eq!(v["secret"], Value::Null);
+    let (status, e) = app
+        .call(
+            "POST",
+            &format!("/api/play/{id}/guess"),
+            Some(json!({"guess": "0123"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().starts_with("guess: "), "{e}");
+    let over = app.ok("DELETE", &format!("/api/play/{id}"), None).await;
+    let secret = over["secret"].as_str().unwrap();
+    assert_eq!(secret.len(), 16);
+    assert_eq!(over["outcome"], "gave-up");
+    let (status, e) = app
+        .call(
+            "POST",
+            "/api/play",
+            Some(json!({"game": game, "maker": "adversarial"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("expected random"),
+        "{e}"
+    );
 }

@@ -260,3 +260,55 @@ async fn solve_refuses_bad_strategies_and_huge_games() {
     )
     .await;
 }
+
+/// Crack my secret on a game too large to list, through the same endpoints: the same state
+/// (no count made at each answer, the sample the guess was chosen on), replies checked,
+/// undone and corrected alike; a strategy that needs every secret listed is refused.
+#[tokio::test]
+async fn a_game_too_large_to_list_is_cracked_through_the_same_endpoints() {
+    let app = App::new();
+    let spec = GameSpec::mastermind(16, 6);
+    let secret = "0123450123450123";
+    let first = app
+        .ok(
+            "POST",
+            "/api/solve",
+            Some(json!({"game": spec, "strategy": "entropy", "fit_sample": 20})),
+        )
+        .await;
+    assert_eq!(first["remaining"], serde_json::Value::Null, "{first}");
+    assert_eq!(first["number"], 1);
+    assert_eq!(first["fit_sample"]["secrets"], 20, "{first}");
+    let id = first["id"].as_str().unwrap().to_string();
+    let guess = first["guess"].as_str().unwrap().to_string();
+    let v = app
+        .ok(
+            "POST",
+            &format!("/api/solve/{id}/reply"),
+            Some(json!({"feedback": score(&spec, secret, &guess)})),
+        )
+        .await;
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["number"], 2);
+    // A reply the game cannot give names the field.
+    app.fails(
+        "POST",
+        &format!("/api/solve/{id}/reply"),
+        Some(json!({"feedback": "17B0W"})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["feedback: "],
+    )
+    .await;
+    let v = app
+        .ok("POST", &format!("/api/solve/{id}/undo"), Some(json!({})))
+        .await;
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+    app.fails(
+        "POST",
+        "/api/solve",
+        Some(json!({"game": spec, "strategy": "minimax"})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &["minimax", "expected entropy"],
+    )
+    .await;
+}

@@ -6,7 +6,7 @@
 use codebreak_core::{Code, Feedback, Game, GameKind, GameSpec, wordle};
 use fantoccini::{Client, Locator};
 
-use crate::page::{click, count, js, screenshot, text, wait_js};
+use crate::page::{click, click_until, count, js, screenshot, text, type_until, wait_js};
 
 /// Chooses `value` in the game chooser and waits for the game whose name includes `name`.
 pub async fn choose(c: &Client, value: &str, name: &str) {
@@ -28,11 +28,10 @@ pub async fn choose(c: &Client, value: &str, name: &str) {
 /// returns its reply.
 async fn type_guess(c: &Client, word: &str) -> String {
     let rows = count(c, "#play-board .row").await;
-    let field = c.find(Locator::Css("#play-word")).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{word}\u{E007}")).await.unwrap();
-    wait_js(
+    type_until(
         c,
+        "#play-word",
+        &format!("{word}\u{E007}"),
         &format!(
             "return document.querySelectorAll('#play-board .row').length === {}",
             rows + 1
@@ -102,17 +101,26 @@ pub async fn play_wordle(c: &Client, url: &str) {
     }
 
     // A word of the keyboard: clicked letter by letter, Enter.
-    for l in "courd".chars() {
-        click(c, &format!("#play-keyboard .kb-key[data-key=\"{l}\"]")).await;
+    for (k, l) in "courd".char_indices() {
+        click_until(
+            c,
+            &format!("#play-keyboard .kb-key[data-key=\"{l}\"]"),
+            &format!(
+                "return document.getElementById('play-word').value === {:?}",
+                &"courd"[..=k]
+            ),
+            "the clicked letter",
+        )
+        .await;
     }
     assert_eq!(
         js(c, "return document.getElementById('play-word').value").await,
         "courd"
     );
     let rows = count(c, "#play-board .row").await;
-    click(c, "#play-keyboard .kb-key[data-key=\"Enter\"]").await;
-    wait_js(
+    click_until(
         c,
+        "#play-keyboard .kb-key[data-key=\"Enter\"]",
         &format!(
             "return document.querySelectorAll('#play-board .row').length === {}",
             rows + 1
@@ -163,7 +171,7 @@ pub async fn play_wordle(c: &Client, url: &str) {
 pub async fn wordle_hard_mode(c: &Client) {
     choose(c, "wordle-hard", "hard mode").await;
     // The game in progress stays until New game.
-    click(c, "#play-new").await;
+    click_until(c, "#play-new", "return document.querySelectorAll('#play-board .row').length === 0 && !document.getElementById('play-word').classList.contains('hidden')", "a fresh game").await;
     let game = Game::new(&GameSpec {
         kind: GameKind::Wordle,
         hard: true,
@@ -171,7 +179,6 @@ pub async fn wordle_hard_mode(c: &Client) {
     })
     .unwrap();
     let list = game.list().unwrap().clone();
-    wait_js(c, "return document.querySelectorAll('#play-board .row').length === 0 && !document.getElementById('play-word').classList.contains('hidden')", "a fresh game").await;
     // Guesses until one finds a letter, then a word that leaves it out.
     let mut breaking = None;
     for word in ["salet", "crony", "humid", "gawky"] {
@@ -224,7 +231,13 @@ pub async fn crack_a_word(c: &Client) {
     choose(c, "wordle", "wordle").await;
     let secret: [u8; 5] = *b"crane";
     click(c, "#tab-solve").await;
-    click(c, "#solve-new").await;
+    click_until(
+        c,
+        "#solve-new",
+        "return !!document.querySelector('#solve-board .row.pending .pegs')",
+        "the computer's first guess",
+    )
+    .await;
     for _ in 0..8 {
         let pending = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "the computer's guess").await;
         let guess = pending.as_str().unwrap().to_string();
@@ -238,15 +251,23 @@ pub async fn crack_a_word(c: &Client) {
                 'G' => 2,
                 _ => 0,
             };
-            for _ in 0..clicks {
-                click(c, &format!("#solve-fb .tile[data-index=\"{k}\"]")).await;
+            let tile = format!("#solve-fb .tile[data-index=\"{k}\"]");
+            for n in 1..=clicks {
+                let colour = if n == 1 { "Y" } else { "G" };
+                click_until(
+                    c,
+                    &tile,
+                    &format!("return document.getElementById('solve-fb-text').textContent[{k}] === {colour:?}"),
+                    "the tile's new colour",
+                )
+                .await;
             }
         }
         assert_eq!(text(c, "#solve-fb-text").await, reply);
         let answered = count(c, "#solve-board .row:not(.pending)").await;
-        click(c, "#solve-submit").await;
-        wait_js(
+        click_until(
             c,
+            "#solve-submit",
             &format!(
                 "return document.querySelectorAll('#solve-board .row:not(.pending)').length === {}",
                 answered + 1
@@ -319,8 +340,7 @@ pub async fn load_a_game_file(c: &Client) {
 
     // Played by typing.
     click(c, "#tab-play").await;
-    click(c, "#play-new").await;
-    wait_js(c, "return !document.getElementById('play-word').classList.contains('hidden') && document.getElementById('play-keyboard').classList.contains('hidden')", "a word field, no keyboard").await;
+    click_until(c, "#play-new", "return document.querySelectorAll('#play-board .row').length === 0 && !document.getElementById('play-word').classList.contains('hidden') && document.getElementById('play-keyboard').classList.contains('hidden')", "a fresh game: a word field, no keyboard").await;
     let reply = type_guess(c, "22").await;
     assert!(
         ["low", "high", "mixed", "hit"].contains(&reply.as_str()),
@@ -330,7 +350,13 @@ pub async fn load_a_game_file(c: &Client) {
     // Crack my secret with the game's own replies as buttons.
     let secret = "31";
     click(c, "#tab-solve").await;
-    click(c, "#solve-new").await;
+    click_until(
+        c,
+        "#solve-new",
+        "return !!document.querySelector('#solve-board .row.pending .pegs')",
+        "the computer's first guess",
+    )
+    .await;
     for _ in 0..10 {
         let pending = wait_js(c, "const p = document.querySelector('#solve-board .row.pending .pegs'); return p && p.dataset.code", "the computer's guess").await;
         assert_eq!(count(c, "#solve-fb button.reply").await, 4);
@@ -341,9 +367,9 @@ pub async fn load_a_game_file(c: &Client) {
         )
         .await;
         let answered = count(c, "#solve-board .row:not(.pending)").await;
-        click(c, "#solve-submit").await;
-        wait_js(
+        click_until(
             c,
+            "#solve-submit",
             &format!(
                 "return document.querySelectorAll('#solve-board .row:not(.pending)').length === {}",
                 answered + 1

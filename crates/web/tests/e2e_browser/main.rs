@@ -24,6 +24,7 @@
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
+//! | [`big`] | games too large to list: a 16-digit black-peg puzzle and an estimate on Mastermind 16 × 6 in the Assistant, Play and Crack my secret on Mastermind 16 × 6 |
 //! | [`dark`] | a dark system: dark colours, every tab fitting at 1280 and 400 pixels |
 //! | [`tried`] | the page tried as a new user: the cunning codemaker, input checked as typed, game files' identity, today's Wordle, openers |
 //!
@@ -36,6 +37,7 @@
 
 mod analysis;
 mod assist;
+mod big;
 mod browser;
 mod dark;
 mod keep;
@@ -150,4 +152,17 @@ async fn tried(c: Client, url: String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_as_a_new_user_tries_it() {
     browser::run(tried).await;
+}
+
+/// Games too large to list, on a fresh page.
+async fn big_games(c: Client, url: String) {
+    big::a_black_peg_puzzle(&c, &url).await;
+    big::an_estimate_on_mastermind_16(&c, &url).await;
+    big::play_mastermind_16(&c, &url).await;
+    big::crack_mastermind_16(&c, &url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_reasons_on_games_too_large_to_list() {
+    browser::run(big_games).await;
 }

@@ -48,10 +48,82 @@ pub async fn click(c: &Client, css: &str) {
             .unwrap_or_else(|e| panic!("no element {css}: {e}"));
         match element.click().await {
             Ok(()) => return,
-            Err(e) if e.to_string().contains("stale element") && start.elapsed() < TIMEOUT => {
+            Err(e) if retried(&e.to_string()) && start.elapsed() < TIMEOUT => {
                 tokio::time::sleep(Duration::from_millis(40)).await;
             }
             Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
+}
+
+/// Whether a WebDriver error is one a second try can get past: the element was replaced, or
+/// something (a transition, a toast) was over it for a moment.
+fn retried(error: &str) -> bool {
+    ["stale element", "not interactable", "click intercepted"]
+        .iter()
+        .any(|e| error.contains(e))
+}
+
+/// How long an action is given to show its effect before it is tried again: a click or a
+/// keystroke the browser lost (it happens now and then under load) is sent once more.
+const EFFECT: Duration = Duration::from_secs(3);
+
+/// Runs `script` until it is truthy or `within` passes; whether it became truthy.
+async fn became(c: &Client, script: &str, within: Duration) -> bool {
+    let start = Instant::now();
+    loop {
+        let v = c.execute(script, vec![]).await.unwrap_or(Value::Null);
+        if matches!(v, Value::Bool(true)) {
+            return true;
+        }
+        if start.elapsed() > within {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// Clicks `css` until `effect` (a function body returning `true` once the click took effect)
+/// holds: a click that shows no effect within a few seconds was lost, and is sent again. Fails
+/// with `what` when the effect never comes.
+pub async fn click_until(c: &Client, css: &str, effect: &str, what: &str) {
+    let start = Instant::now();
+    // A button the page disables while it waits for the server would swallow the click.
+    let ready = format!("const e = document.querySelector({css:?}); return !!e && !e.disabled");
+    loop {
+        wait_js(c, &ready, &format!("{css} enabled")).await;
+        click(c, css).await;
+        if became(c, effect, EFFECT).await {
+            return;
+        }
+        if start.elapsed() > TIMEOUT {
+            wait_js(c, effect, what).await;
+            return;
+        }
+    }
+}
+
+/// Types `keys` into the field `css` (cleared first when `clear`) until `effect` holds, like
+/// [`click_until`]: keystrokes that show no effect within a few seconds are typed again into
+/// a cleared field.
+pub async fn type_until(c: &Client, css: &str, keys: &str, effect: &str, what: &str) {
+    let start = Instant::now();
+    loop {
+        let field = c
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no field {css}: {e}"));
+        field.clear().await.unwrap();
+        field
+            .send_keys(keys)
+            .await
+            .unwrap_or_else(|e| panic!("cannot type into {css}: {e}"));
+        if became(c, effect, EFFECT).await {
+            return;
+        }
+        if start.elapsed() > TIMEOUT {
+            wait_js(c, effect, what).await;
+            return;
         }
     }
 }

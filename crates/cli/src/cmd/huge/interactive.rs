@@ -1,12 +1,11 @@
-//! `solve` and `play` on games too large to list, in the style of the enumerated ones: the
-//! same prompts, words (help, undo, fix, remaining, quit) and JSON lines.
+//! `solve` on games too large to list, in the style of the enumerated one: the same prompts,
+//! words (help, undo, fix, remaining, quit) and JSON lines.
 
 use anyhow::anyhow;
 use codebreak_session::MakerKind;
-use codebreak_session::huge::{self, HugeError, HugeGame, PlaySession, SolveSession};
+use codebreak_session::huge::{self, HugeError, HugeGame, SolveSession};
 
 use super::{Runtime, describe, fail, play_options};
-use crate::cmd::play::PlayArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::failure::Failure;
 use crate::interact::{self, Input, Line, Word};
@@ -312,129 +311,4 @@ fn parse_fix(game: &HugeGame, rest: &str) -> Result<(usize, huge::Reply), String
     })?;
     let reply = game.parse_reply(reply).map_err(|e| e.to_string())?;
     Ok((i, reply))
-}
-
-/// `play` on a game too large to list.
-pub fn play(a: &PlayArgs, game: HugeGame, rt: &Runtime) -> Result<(), Failure> {
-    let json = a.json;
-    let wrap = |f: Failure| if json { interact::json_failure(f) } else { f };
-    if a.maker != MakerKind::Random {
-        return Err(wrap(Failure::BadInput(anyhow!(
-            "--maker {} is not available for games too large to list: expected random",
-            a.maker.name()
-        ))));
-    }
-    let secret = match &a.secret {
-        Some(s) => Some(game.parse_secret(s).map_err(|e| fail(e, json))?),
-        None => None,
-    };
-    let attempts = a.attempts.map(|n| n as usize);
-    let mut session = PlaySession::new(game.clone(), secret, a.secret_seed, attempts);
-    let mut input = Input::stdin();
-    if !json {
-        println!(
-            "codebreak play: {}. Find the secret: {}; {}.",
-            describe(&game),
-            game.code_shape(true),
-            interact::count(session.attempts(), "attempt", "attempts")
-        );
-        if input.interactive {
-            println!("Type a guess, or help, undo, remaining, quit.");
-        }
-    }
-    let bad = |msg: String| -> Result<(), Failure> {
-        if json {
-            return Err(wrap(Failure::BadInput(anyhow!("{msg}"))));
-        }
-        eprintln!("codebreak: {msg}");
-        Ok(())
-    };
-    loop {
-        if session.is_over() {
-            return finish(&session, json);
-        }
-        let prompt = format!("[{}/{}] guess> ", session.used() + 1, session.attempts());
-        let text = match input.ask(&prompt)? {
-            None => {
-                if input.interactive && !json {
-                    println!();
-                }
-                session.resign();
-                return finish(&session, json);
-            }
-            Some(Line::Text(text)) => text,
-            Some(Line::NotUtf8(lossy)) => {
-                bad(interact::not_utf8(
-                    "guess",
-                    &lossy,
-                    &format!("a guess ({})", game.code_shape(false)),
-                ))?;
-                continue;
-            }
-        };
-        match interact::word(&text) {
-            Word::Help => interact::help(
-                json,
-                &format!(
-                    "Type a guess ({}); the reply is {}. Commands: help, undo (take your last guess off the board; it still counts), remaining, quit.",
-                    game.code_shape(false),
-                    game.reply_forms()
-                ),
-            )?,
-            Word::Quit => {
-                session.resign();
-                return finish(&session, json);
-            }
-            Word::Remaining => {
-                let count = rt
-                    .busy("counting", |b| session.remaining(b))
-                    .map_err(|e| fail(e, json))?;
-                if json {
-                    interact::emit(&serde_json::json!({ "remaining": count }))?;
-                } else {
-                    println!("      {count} still possible");
-                }
-            }
-            Word::Undo => match session.undo() {
-                Err(e) => bad(e.to_string())?,
-                Ok(m) => {
-                    if json {
-                        interact::emit(&session.state())?;
-                    } else {
-                        println!("      took back {} (it still counts)", m.guess);
-                    }
-                }
-            },
-            Word::Other(text) => match session.guess_text(&text) {
-                Err(e) => bad(e.to_string())?,
-                Ok(m) => {
-                    if json {
-                        if !session.is_over() {
-                            interact::emit(&session.state())?;
-                        }
-                    } else {
-                        println!("      {}  {}", m.guess, m.reply);
-                    }
-                }
-            },
-        }
-    }
-}
-
-fn finish(session: &PlaySession, json: bool) -> Result<(), Failure> {
-    let state = session.state();
-    if json {
-        interact::emit(&state)?;
-        return Ok(());
-    }
-    let secret = state.secret.clone().unwrap_or_default();
-    if state.won {
-        println!(
-            "You found {secret} in {}.",
-            interact::count(state.used, "guess", "guesses")
-        );
-    } else {
-        println!("The secret was {secret}.");
-    }
-    Ok(())
 }

@@ -4,11 +4,10 @@
 
 mod analyze;
 mod interactive;
-mod runtime;
 
+pub use crate::runtime::Runtime;
 pub use analyze::analyze;
-pub use interactive::{play, solve};
-pub use runtime::Runtime;
+pub use interactive::solve;
 
 use anyhow::anyhow;
 use codebreak_session::huge::{self, HugeError, HugeGame};
@@ -119,121 +118,4 @@ pub fn describe(game: &HugeGame) -> String {
         "{game}: about 10^{:.1} codes, too many to list (reasoning on the clues)",
         game.log10_secrets()
     )
-}
-
-/// `hint` on a game too large to list.
-pub fn hint(a: &crate::cmd::hint::HintArgs, game: HugeGame, rt: &Runtime) -> Result<(), Failure> {
-    let json = a.json;
-    if a.all {
-        return Err(fail(
-            HugeError::Setup(
-                "--all shows every strategy's guess, which on games too large to list is too slow: give one --strategy (entropy, expected-size or most-parts)".into(),
-            ),
-            json,
-        ));
-    }
-    let play = play_options(a.strategy, &a.strategy_options, a.fit_sample, false)
-        .map_err(|f| if json { interact::json_failure(f) } else { f })?;
-    let clues = match (&a.history, &a.history_file) {
-        (Some(h), _) => game.parse_history(h).map_err(|e| fail(e, json))?,
-        (None, Some(path)) => {
-            let (name, text) = crate::cmd::hint::read_text(path)?;
-            game.parse_history(&text).map_err(|e| {
-                let f = Failure::BadInput(anyhow!("{name}: {e}"));
-                if json { interact::json_failure(f) } else { f }
-            })?
-        }
-        (None, None) => Vec::new(),
-    };
-    codebreak_session::MOVES
-        .check(clues.len() as u64)
-        .map_err(|e| fail(HugeError::Setup(e.to_string()), json))?;
-    let options = huge::HintOptions {
-        show: a.show,
-        play,
-        find_time: find_time(a.find_time),
-        ..huge::HintOptions::default()
-    };
-    let h = rt
-        .busy("looking for the secrets that fit", |b| {
-            huge::hint(&game, &clues, &options, b)
-        })
-        .map_err(|e| fail(e, json))?;
-    if json {
-        interact::emit(&h)?;
-    } else {
-        print!("{}", hint_text(&game, &h));
-    }
-    Ok(())
-}
-
-fn hint_text(game: &HugeGame, h: &huge::HugeHint) -> String {
-    let mut out = format!("game       {}\n", describe(game));
-    out.push_str(&format!(
-        "clues      {}\n",
-        interact::count(h.moves.len(), "clue", "clues")
-    ));
-    if let Some(s) = &h.solved {
-        out.push_str(&format!("solved     {s}\n"));
-        return out;
-    }
-    let shown = h.secrets.len();
-    let more = match h.remaining.count {
-        Some(n) => n > shown as u128,
-        None => true,
-    };
-    let list = if shown == 0 {
-        String::new()
-    } else {
-        format!(": {}{}", h.secrets.join(" "), if more { " …" } else { "" })
-    };
-    out.push_str(&format!("remaining  {}{list}\n", h.remaining));
-    if let Some(method) = &h.remaining.method {
-        out.push_str(&format!("note       estimated: {method}\n"));
-    }
-    if let Some(g) = &h.guess {
-        out.push_str(&format!(
-            "{:<10} {}   {} on a sample of {} ({}), {}{}\n",
-            h.strategy,
-            g.guess,
-            score_text(&h.strategy, g.score),
-            interact::count(g.sample, "secret", "secrets"),
-            g.sampling,
-            interact::count(g.candidates, "candidate", "candidates"),
-            if g.could_be_secret {
-                ", could be the secret"
-            } else {
-                ""
-            }
-        ));
-    }
-    out.push_str(&format!("time       {:.2} s\n", h.seconds));
-    out
-}
-
-/// A guess's score in words, by objective.
-fn score_text(strategy: &str, score: f64) -> String {
-    match strategy {
-        "entropy" => format!("entropy {score:.3} bits"),
-        "expected-size" => format!("expected part {:.2}", -score),
-        _ => format!("{score} parts"),
-    }
-}
-
-/// `score` on a game too large to list.
-pub fn score(a: &crate::cmd::score::ScoreArgs, game: HugeGame) -> Result<(), Failure> {
-    let secret = game.parse_secret(&a.secret).bad_input()?;
-    let guess = game.parse_guess(&a.guess).bad_input()?;
-    let reply = game.score(&secret, &guess);
-    if a.json {
-        let v = if game.game().family() == codebreak_huge::Family::BlackPeg {
-            serde_json::json!({ "black": reply.black })
-        } else {
-            serde_json::json!({ "black": reply.black, "white": reply.white })
-        };
-        println!("{v}");
-    } else {
-        println!("{}", game.format_reply(reply));
-    }
-    Ok(())
 }

@@ -1,4 +1,5 @@
-//! Ctrl-C, budgets and spinners for the long calls on games too large to list.
+//! Ctrl-C, budgets and spinners for the long session calls (on games too large to list, the
+//! engine watches the budget; a listed game's calls are bounded by its size).
 //!
 //! Ctrl-C (or SIGTERM) during a computation raises the budget's cancel flag: the engine stops
 //! at its next check (every 1024 steps) and the command exits with code 130. At a prompt, where
@@ -29,8 +30,9 @@ impl Runtime {
         {
             let (cancel, busy) = (Arc::clone(&cancel), Arc::clone(&busy));
             let _ = ctrlc::set_handler(move || {
-                cancel.store(true, Ordering::Relaxed);
-                if !busy.load(Ordering::Relaxed) {
+                // A second Ctrl-C quits at once, for a call that does not watch the budget.
+                let again = cancel.swap(true, Ordering::Relaxed);
+                if again || !busy.load(Ordering::Relaxed) {
                     eprintln!("\ncodebreak: interrupted by Ctrl-C or SIGTERM");
                     std::process::exit(130);
                 }
