@@ -73,8 +73,10 @@ running_for() {
   local plan=$1 index=$2 seconds=$3 id since
   id=$(sed -n "$((index + 2))p" "$plan" | grep -o '"id":"[0-9a-f]*"' | cut -d'"' -f4)
   for _ in $(seq 600); do
-    if [ -f "$plan.results/$id.running" ]; then
-      since=$(awk '{print $NF}' "$plan.results/$id.running")
+    # The marker may go between the test and the read (a run ending): then look again.
+    if [ -f "$plan.results/$id.running" ] \
+      && since=$(awk '{print $NF}' "$plan.results/$id.running" 2>/dev/null) \
+      && [[ $since =~ ^[0-9]+$ ]]; then
       [ $(($(date +%s) - since)) -ge "$seconds" ] && return 0
     fi
     [ -f "$plan.results/$id.json" ] && fail "job $index of $plan finished before it could be interrupted"

@@ -430,7 +430,12 @@ impl Certificate {
             }));
         }
         let lines = BufReader::new(GzDecoder::new(input)).lines();
-        let syntax = |line: usize, why: String| CertError::Syntax { line, why };
+        // The parser's messages quote the text they met, line breaks included: escaped, so
+        // that every message stays on one line.
+        let syntax = |line: usize, why: String| CertError::Syntax {
+            line,
+            why: why.replace('\n', "\\n").replace('\r', "\\r"),
+        };
         let mut header: Option<Header> = None;
         let mut claims = Vec::new();
         let mut automorphisms = Vec::new();
@@ -617,4 +622,22 @@ struct RawClaim {
     guesses: Vec<GuessLine>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<(u32, u8)>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field name with an escaped line break (found by fuzzing): the parser quotes it, and
+    /// the message stays on one line.
+    #[test]
+    fn a_syntax_error_is_one_line_whatever_the_text_quotes() {
+        let text = "{\"format\":\"codebreak-certificate\",\"version\":1,\"po\\nol\":1}\n";
+        let mut z = GzEncoder::new(Vec::new(), Compression::fast());
+        z.write_all(text.as_bytes()).unwrap();
+        let bytes = z.finish().unwrap();
+        let e = Certificate::read(&bytes[..]).unwrap_err().to_string();
+        assert!(e.starts_with("line 1: not a certificate header"), "{e}");
+        assert!(e.contains("po\\nol") && !e.contains('\n'), "{e:?}");
+    }
 }

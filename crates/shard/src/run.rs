@@ -421,7 +421,11 @@ impl Runner {
         if let Some(stop) = options.stop {
             stop.enter(&cancel);
         }
+        // The shared search counts every opener's nodes: this one's are the difference (its
+        // result reports them for an exact value only).
+        let nodes0 = shared.status().nodes.load(Ordering::Relaxed);
         let result = shared.opener(guess, bound);
+        let searched = shared.status().nodes.load(Ordering::Relaxed) - nodes0;
         if let Some(stop) = options.stop {
             stop.leave(&cancel);
         }
@@ -447,9 +451,9 @@ impl Runner {
                     at_least: bound.max(job.at_least),
                 },
                 None,
-                0,
+                searched,
             ),
-            Err(SearchError::Infeasible { .. }) => (Value::Infeasible, None, 0),
+            Err(SearchError::Infeasible { .. }) => (Value::Infeasible, None, searched),
             Err(e) => return Err(failed(e.to_string())),
         })
     }
