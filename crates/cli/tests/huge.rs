@@ -248,6 +248,20 @@ fn solve_remaining_on_a_big_game_is_the_solve_state_filled_in() {
     );
 }
 
+/// `info` names a game too large to list through the session library, with its exact size.
+#[test]
+fn info_on_a_big_game_gives_its_size_unlisted() {
+    let out = run("info --pegs 16 --colors 6 --json", None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["listed"], false, "{v}");
+    assert_eq!(v["secrets"], "2821109907456", "{v}");
+    assert_eq!(v["guesses"], "2821109907456", "{v}");
+    assert!(v["game"].as_str().unwrap().contains("16"), "{v}");
+    let out = run("info --pegs 4 --colors 6 --json", None);
+    assert_eq!(json(&out)["listed"], true);
+}
+
 #[test]
 fn play_against_a_16_peg_secret() {
     let secret = "0123450123450123";
