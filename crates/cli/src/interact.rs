@@ -4,8 +4,8 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::ValueEnum;
+use codebreak_core::GameKind;
 use codebreak_core::error::quote;
-use codebreak_core::{Code, Game, GameKind};
 
 /// When to colour pegs.
 #[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
@@ -44,17 +44,6 @@ fn colours_wanted(choice: ColorChoice) -> bool {
 }
 
 impl Painter {
-    /// A painter for this run.
-    pub fn new(choice: ColorChoice, game: &Game) -> Painter {
-        // Pegs only: Bulls and Cows and twoD are digits and points.
-        let pegs = matches!(game.kind(), GameKind::Mastermind | GameKind::BlackPeg)
-            && game.colors() <= PALETTE.len();
-        Painter {
-            color: colours_wanted(choice) && pegs,
-            symbols: game.alphabet().symbols().to_vec(),
-        }
-    }
-
     /// A painter for a game of any size: the peg games' symbols are coloured by their place
     /// in the game's alphabet.
     pub fn for_game(choice: ColorChoice, game: &codebreak_session::Game) -> Painter {
@@ -82,26 +71,6 @@ impl Painter {
                     .apply_to(c.to_string())
                     .to_string(),
                 None => c.to_string(),
-            })
-            .collect()
-    }
-
-    /// A code as text, with each symbol on its colour's background when colouring.
-    pub fn code(&self, game: &Game, code: &Code) -> String {
-        if !self.color {
-            return game.format_code(code);
-        }
-        code.pegs()
-            .iter()
-            .map(|&p| {
-                let sym = game.alphabet().symbol(p);
-                console::Style::new()
-                    .on_color256(PALETTE[p as usize])
-                    .black()
-                    .bold()
-                    .force_styling(true)
-                    .apply_to(format!("{sym}"))
-                    .to_string()
             })
             .collect()
     }
@@ -231,49 +200,4 @@ pub fn word(line: &str) -> Word {
 /// A count and its noun, singular or plural: `count(1, "guess", "guesses")` is `1 guess`.
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The symbols of a game for prompts, e.g. `0-5` or `R G B Y O P`.
-/// What a code of `role` looks like, for prompts: `4 symbols from 1-6, symbols may repeat`,
-/// or in a game of lists `one of its 12972 guesses`.
-pub fn code_shape(game: &Game, role: codebreak_core::Role) -> String {
-    if game.list().is_some() {
-        let n = game.count(role);
-        return match role {
-            codebreak_core::Role::Guess => format!("one of its {n} guesses"),
-            codebreak_core::Role::Secret => format!("one of its {n} secrets"),
-        };
-    }
-    let distinct = match role {
-        codebreak_core::Role::Guess => game.distinct_guess(),
-        codebreak_core::Role::Secret => game.distinct_secret(),
-    };
-    format!(
-        "{} from {}, {}",
-        count(game.pegs(), "symbol", "symbols"),
-        symbols(game),
-        if distinct {
-            "no symbol twice"
-        } else {
-            "symbols may repeat"
-        }
-    )
-}
-
-/// The game's symbols, as a range when they run on (`0-9`).
-pub fn symbols(game: &Game) -> String {
-    let s = game.alphabet().to_string();
-    if s.len() == game.colors() && crate::interact::is_run(&s) && s.len() > 2 {
-        let first = s.chars().next().unwrap_or('0');
-        let last = s.chars().last().unwrap_or('0');
-        format!("{first}-{last}")
-    } else {
-        s
-    }
-}
-
-/// True when the symbols are consecutive characters (`0123456`, `ABCDEF`).
-fn is_run(s: &str) -> bool {
-    let cs: Vec<u32> = s.chars().map(|c| c as u32).collect();
-    cs.windows(2).all(|w| w[1] == w[0] + 1)
 }

@@ -212,6 +212,56 @@ fn solve_reads_replies_and_refuses_contradictions() {
     );
 }
 
+/// `remaining` at the reply prompt of a game too large to list writes the solve state of
+/// every game with the count and the first secrets filled in, as on a listed game; `--verbose`
+/// counts after each reply.
+#[test]
+fn solve_remaining_on_a_big_game_is_the_solve_state_filled_in() {
+    let out = run(
+        "solve --pegs 16 --colors 6 --fit-sample 20 --json",
+        Some("remaining\n"),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    let states: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(states.len(), 3, "{text}");
+    assert_eq!(states[0]["remaining"], Value::Null, "{text}");
+    assert_eq!(states[0]["number"], 1, "{text}");
+    assert_eq!(states[1]["remaining"], 2821109907456u64, "{text}");
+    assert_eq!(states[1]["candidates"].as_array().unwrap().len(), 10);
+    assert_eq!(states[1]["guess"], states[0]["guess"]);
+    assert!(states[2]["error"].as_str().unwrap().contains("input ended"));
+    // Counted after each reply when asked, with the same words as a listed game (17 black
+    // pegs of 2 colours: 131072 codes, reasoned for its pegs, counted at once).
+    let out = run(
+        "solve --game blackpeg --pegs 17 --colors 2 --fit-sample 20 --verbose",
+        Some("5\n"),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("           6188 possible\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// `info` names a game too large to list through the session library, with its exact size.
+#[test]
+fn info_on_a_big_game_gives_its_size_unlisted() {
+    let out = run("info --pegs 16 --colors 6 --json", None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["listed"], false, "{v}");
+    assert_eq!(v["secrets"], "2821109907456", "{v}");
+    assert_eq!(v["guesses"], "2821109907456", "{v}");
+    assert!(v["game"].as_str().unwrap().contains("16"), "{v}");
+    let out = run("info --pegs 4 --colors 6 --json", None);
+    assert_eq!(json(&out)["listed"], true);
+}
+
 #[test]
 fn play_against_a_16_peg_secret() {
     let secret = "0123450123450123";

@@ -42,7 +42,7 @@ use codebreak_core::Range;
 
 pub use best::{BestReport, ExactMove, best};
 pub use error::SessionError;
-pub use game::{Game, HintQuery, History, Play, Solve};
+pub use game::{Answerer, Game, HintQuery, History, Play, Solve};
 pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};
 pub use remaining::{Estimate, Remaining};

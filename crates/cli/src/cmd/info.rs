@@ -31,11 +31,16 @@ pub struct InfoArgs {
 }
 
 pub fn run(a: InfoArgs) -> Result<(), Failure> {
-    let info = match crate::cmd::huge::route(&a.game)? {
-        Some(huge) => {
-            let codes = huge.game().codes().map(|n| n.to_string());
+    let game = a.game.any_game()?;
+    let info = match game.as_listed() {
+        Some(listed) => Info::of(listed, !a.no_symmetry),
+        None => {
+            let codes = game
+                .as_reasoned()
+                .and_then(|huge| huge.game().codes())
+                .map(|n| n.to_string());
             Info {
-                game: huge.to_string(),
+                game: game.to_string(),
                 listed: false,
                 guesses: codes.clone(),
                 secrets: codes,
@@ -45,7 +50,6 @@ pub fn run(a: InfoArgs) -> Result<(), Failure> {
                 ..Info::default()
             }
         }
-        None => Info::of(&a.game.game()?, !a.no_symmetry),
     };
     if a.json {
         println!("{}", serde_json::to_string(&info).unwrap_or_default());

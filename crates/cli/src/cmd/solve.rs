@@ -1,16 +1,19 @@
 //! `codebreak solve`: the computer breaks your secret.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
 use codebreak_core::error::quote;
-use codebreak_core::{AnyEngine, Code, Feedback, Game};
-use codebreak_session::{Contradiction, Maker, MakerKind, SessionError, SolveSession};
-use codebreak_strategy::{AnyStrategy, Codemaker, Progress, StrategyKind};
+use codebreak_core::{AnyEngine, Role};
+use codebreak_session::huge::HugeError;
+use codebreak_session::{Answerer, Game, MakerKind, Remaining, SessionError, Solve};
+use codebreak_strategy::StrategyKind;
 
 use crate::args::{GameArgs, StrategyArgs};
-use crate::failure::{BadInput, Failure};
+use crate::failure::{BadInput, Failure, session_failure};
 use crate::interact::{self, ColorChoice, Input, Line, Painter, Word};
+use crate::runtime::Runtime;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -70,94 +73,114 @@ pub struct SolveArgs {
 
 enum Source {
     Person(Input),
-    Maker(Box<Maker>),
+    Maker(Box<Answerer>),
 }
 
 pub fn run(a: SolveArgs) -> Result<(), Failure> {
-    let routed = crate::cmd::huge::route(&a.game)
-        .map_err(|f| if a.json { interact::json_failure(f) } else { f })?;
-    if let Some(game) = routed {
-        let rt = crate::cmd::huge::Runtime::new(a.json);
-        return crate::cmd::huge::solve(&a, game, &rt);
-    }
-    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
-    crate::cmd::huge::no_find_time(a.find_time)?;
-    let game = a.game.game()?;
-    let options = a.strategy_options.options(&game)?;
-    let engine = Arc::new(AnyEngine::new(&game).bad_input()?);
-    let strategy = AnyStrategy::build(
-        a.strategy.unwrap_or_default(),
-        &options,
-        &game,
-        engine.space(),
-    )
-    .bad_input()?;
+    let json = a.json;
+    let wrap = |f: Failure| if json { interact::json_failure(f) } else { f };
+    let bad = |e: SessionError| wrap(Failure::BadInput(e.into()));
+    let game = a.game.any_game().map_err(wrap)?;
+    // A listed game's engine is built once, for the strategy and the codemaker.
+    let game = match game.as_listed() {
+        Some(g) => Game::with_engine(Arc::new(AnyEngine::new(g).bad_input().map_err(wrap)?)),
+        None => game,
+    };
     if a.secret_seed.is_some() && a.maker != Some(MakerKind::Random) {
-        return Err(Failure::BadInput(anyhow::anyhow!(
+        return Err(wrap(Failure::BadInput(anyhow::anyhow!(
             "--secret-seed fixes the secret of --maker random: add --maker random, or leave it out"
-        )));
+        ))));
     }
+    let session = game
+        .solve(a.strategy, &a.strategy_options.spec(), a.fit_sample)
+        .and_then(|s| s.with_find_time(a.find_time.map(Duration::from_secs)))
+        .map_err(flags)
+        .map_err(bad)?;
     let source = match (&a.secret, a.maker) {
-        (Some(s), _) => {
-            let secret = game.parse_secret(s).bad_input()?;
-            Source::Maker(Box::new(
-                Maker::new(&engine, MakerKind::Random, Some(secret), None).bad_input()?,
-            ))
-        }
-        (None, Some(kind)) => Source::Maker(Box::new(
-            Maker::new(&engine, kind, None, a.secret_seed).bad_input()?,
-        )),
         (None, None) => Source::Person(Input::stdin()),
+        (secret, maker) => Source::Maker(Box::new(
+            game.answerer(
+                maker.unwrap_or(MakerKind::Random),
+                secret.as_deref(),
+                a.secret_seed,
+            )
+            .map_err(flags)
+            .map_err(bad)?,
+        )),
     };
     let mut s = Solver {
-        game: &game,
-        painter: Painter::new(a.color, &game),
-        json: a.json,
+        painter: Painter::for_game(a.color, &game),
+        game,
+        json,
         verbose: a.verbose,
-        session: SolveSession::new(engine.clone(), strategy),
+        session,
+        rt: Runtime::new(json),
     };
-    let result = s.run(source);
-    match result {
-        // Contradictions write their own error object, with the diagnosis.
-        Err(f @ Failure::BadInput(_)) if a.json => Err(interact::json_failure(f)),
-        other => other,
+    s.run(source)
+}
+
+/// The library's setup errors name options as every front end does (`fit-sample 5`); here
+/// they are flags (`--fit-sample 5`).
+fn flags(e: SessionError) -> SessionError {
+    match e {
+        SessionError::Setup(msg) => {
+            let mut msg = msg;
+            for option in [
+                "fit-sample",
+                "find-time",
+                "pool",
+                "ties",
+                "first-guess",
+                "sample",
+                "maker",
+            ] {
+                if msg.starts_with(&format!("{option} ")) {
+                    msg = format!("--{msg}");
+                    break;
+                }
+            }
+            SessionError::Setup(msg)
+        }
+        e => e,
     }
 }
 
-struct Solver<'a> {
-    game: &'a Game,
+struct Solver {
+    game: Game,
     painter: Painter,
     json: bool,
     verbose: bool,
-    session: SolveSession,
+    session: Solve,
+    rt: Runtime,
 }
 
 /// What a person typed at the reply prompt.
 enum Typed {
-    Reply(Feedback),
-    Fix(usize, Feedback),
+    Reply(String),
+    Fix(usize, String),
     Undo,
     Quit,
     Nothing,
 }
 
-impl Solver<'_> {
+impl Solver {
     fn run(&mut self, mut source: Source) -> Result<(), Failure> {
-        let game = self.game;
+        let json = self.json;
         // Someone to show a contradiction to and ask again; otherwise it ends the run.
-        let person = matches!(&source, Source::Person(i) if i.interactive) && !self.json;
-        if !self.json {
+        let person = matches!(&source, Source::Person(i) if i.interactive) && !json;
+        if !json {
+            let game = self.game.describe();
             match &source {
-                Source::Person(_) => {
+                Source::Person(input) => {
                     println!(
                         "codebreak solve: {game}. Think of a secret ({}); I will guess it with {}.",
-                        interact::code_shape(game, codebreak_core::Role::Secret),
+                        self.game.code_shape(Role::Secret),
                         self.session.description()
                     );
-                    if matches!(&source, Source::Person(i) if i.interactive) {
+                    if input.interactive {
                         println!(
                             "Answer each guess with its reply ({}), or: help, undo, fix N REPLY, remaining, quit.",
-                            reply_forms(game)
+                            self.game.reply_forms()
                         );
                     }
                 }
@@ -169,85 +192,131 @@ impl Solver<'_> {
         }
         let mut announced = false;
         loop {
-            let Some(guess) = self.session.next_guess() else {
+            let number = self.session.history().len() + 1;
+            let session = &mut self.session;
+            let guess = self
+                .rt
+                .busy(&format!("choosing guess {number}"), |b| {
+                    session.next_guess(b)
+                })
+                .map_err(|e| session_failure(e, json))?;
+            let Some(guess) = guess else {
                 return self.solved();
             };
-            let number = self.session.history().len() + 1;
             if !announced {
                 self.announce(number, &guess)?;
                 announced = true;
             }
             let typed = match &mut source {
                 Source::Maker(m) => {
-                    let fb = m.answer(&guess);
-                    if !self.json {
-                        println!("           reply {}", game.format_feedback(fb));
+                    let reply = m.answer(&guess).map_err(|e| session_failure(e, json))?;
+                    if !json {
+                        println!("           reply {reply}");
                     }
-                    Typed::Reply(fb)
+                    Typed::Reply(reply)
                 }
                 Source::Person(input) => self.read(input, number)?,
             };
+            let session = &mut self.session;
             let result = match typed {
                 Typed::Nothing => continue,
                 Typed::Quit => {
-                    let n = self.session.history().len();
-                    if self.json {
-                        interact::emit(&self.session.state(0))?;
+                    if json {
+                        let st = self.state(0)?;
+                        interact::emit(&st)?;
                     } else {
+                        let n = self.session.history().len();
                         println!("Stopped after {}.", interact::count(n, "guess", "guesses"));
                     }
                     return Ok(());
                 }
-                Typed::Undo => self.session.undo().map(|_| None),
-                Typed::Fix(i, fb) => self.session.correct(i + 1, fb).map(|p| {
-                    if !self.json {
-                        println!(
-                            "           answer {} is now {}",
-                            i + 1,
-                            game.format_feedback(fb)
-                        );
+                Typed::Undo => session.undo(),
+                Typed::Fix(i, reply) => {
+                    let r = self
+                        .rt
+                        .busy("checking the replies", |b| session.correct(i, &reply, b));
+                    if r.is_ok() && !json {
+                        let now = &self.session.history()[i - 1].1;
+                        println!("           answer {i} is now {now}");
                     }
-                    Some(p)
-                }),
-                Typed::Reply(fb) => self.session.reply(fb).map(Some),
+                    r
+                }
+                Typed::Reply(reply) => self
+                    .rt
+                    .busy("checking the replies", |b| session.reply(&reply, b)),
             };
             match result {
-                Ok(Some(Progress::Continue { remaining })) => {
-                    if self.verbose && !self.json {
-                        println!("           {remaining} possible");
-                    }
+                Ok(()) => {
                     announced = false;
+                    if self.verbose && !json && !self.session.is_solved() {
+                        let session = &self.session;
+                        let n = self
+                            .rt
+                            .busy("counting", |b| session.remaining(b))
+                            .map_err(|e| session_failure(e, json))?;
+                        println!("           {} possible", count(&n));
+                    }
                 }
-                Ok(_) => announced = false,
-                Err(SessionError::Contradiction(c)) => self.contradiction(&c, person)?,
+                Err(e) if contradiction(&e) && person => self.contradiction(&e),
+                Err(e) if ends_run(&e) => return Err(session_failure(e, json)),
                 Err(e) => self.complain(&e.to_string())?,
             }
         }
     }
 
-    fn announce(&mut self, number: usize, guess: &Code) -> Result<(), Failure> {
-        let remaining = self.session.remaining();
-        let sample = self.session.sample();
+    /// The state, listing at most `show` secrets left on a listed game.
+    fn state(&mut self, show: usize) -> Result<codebreak_session::SolveState, Failure> {
+        let json = self.json;
+        let session = &mut self.session;
+        self.rt
+            .busy("choosing the guess", |b| session.state(show, b))
+            .map_err(|e| session_failure(e, json))
+    }
+
+    fn announce(&mut self, number: usize, guess: &str) -> Result<(), Failure> {
+        let st = self.state(0)?;
         if self.json {
-            interact::emit(&self.session.state(0))?;
+            interact::emit(&st)?;
+            return Ok(());
+        }
+        let left = match &st.remaining {
+            Some(r) => format!("   ({} possible)", count(r)),
+            None => String::new(),
+        };
+        println!("guess {number:>2}:  {}{left}", self.painter.text(guess));
+        if let Some(s) = &st.sample {
+            println!("           {}", s.describe());
+        }
+        Ok(())
+    }
+
+    /// How many secrets fit the replies, and the first few.
+    fn remaining(&mut self) -> Result<(), Failure> {
+        let json = self.json;
+        let session = &self.session;
+        let (n, few) = self
+            .rt
+            .busy("counting", |b| {
+                Ok::<_, SessionError>((session.remaining(b)?, session.candidates(10, b)?))
+            })
+            .map_err(|e| session_failure(e, json))?;
+        if json {
+            let mut st = self.state(0)?;
+            st.remaining = Some(n);
+            st.candidates = few;
+            interact::emit(&st)?;
         } else {
-            println!(
-                "guess {number:>2}:  {}   ({remaining} possible)",
-                self.painter.code(self.game, guess)
-            );
-            if let Some(s) = sample {
-                println!("           {}", s.describe());
-            }
+            let more = if n.more_than(few.len()) { " …" } else { "" };
+            println!("           {} possible: {}{more}", count(&n), few.join(" "));
         }
         Ok(())
     }
 
     fn read(&mut self, input: &mut Input, number: usize) -> Result<Typed, Failure> {
-        let game = self.game;
         let line = match input.ask(&format!("reply {number:>2}> "))? {
             Some(Line::Text(line)) => line,
             Some(Line::NotUtf8(lossy)) => {
-                self.complain(&interact::not_utf8("reply", &lossy, &expected(game)))?;
+                self.complain(&interact::not_utf8("reply", &lossy, &self.expected()))?;
                 return Ok(Typed::Nothing);
             }
             // Ctrl-D at a terminal: the person stops, as with quit.
@@ -259,10 +328,15 @@ impl Solver<'_> {
             }
             None => {
                 let n = self.session.history().len();
-                return Err(Failure::BadInput(anyhow::anyhow!(
+                let f = Failure::BadInput(anyhow::anyhow!(
                     "input ended before the secret was found (after {})",
                     interact::count(n, "answer", "answers")
-                )));
+                ));
+                return Err(if self.json {
+                    interact::json_failure(f)
+                } else {
+                    f
+                });
             }
         };
         Ok(match interact::word(&line) {
@@ -270,7 +344,7 @@ impl Solver<'_> {
                 let text = format!(
                     "Type the reply to the guess: {}. Commands: undo (take back your last answer), \
                      fix N REPLY (correct answer N), remaining, quit.",
-                    reply_forms(game)
+                    self.game.reply_forms()
                 );
                 interact::help(self.json, &text)?;
                 Typed::Nothing
@@ -278,101 +352,110 @@ impl Solver<'_> {
             Word::Quit => Typed::Quit,
             Word::Undo => Typed::Undo,
             Word::Remaining => {
-                let n = self.session.remaining();
-                if self.json {
-                    interact::emit(&self.session.state(10))?;
-                } else {
-                    let few: Vec<String> = self
-                        .session
-                        .candidates(10)
-                        .iter()
-                        .map(|c| game.format_code(c))
-                        .collect();
-                    println!(
-                        "           {n} possible: {}{}",
-                        few.join(" "),
-                        if n > 10 { " …" } else { "" }
-                    );
-                }
+                self.remaining()?;
                 Typed::Nothing
             }
-            Word::Other(text) => {
-                if let Some(rest) = text
-                    .strip_prefix("fix ")
-                    .or_else(|| text.strip_prefix("FIX "))
-                {
-                    match parse_fix(game, rest, self.session.history().len()) {
-                        Ok((i, fb)) => Typed::Fix(i, fb),
-                        Err(msg) => {
-                            self.complain(&msg)?;
-                            Typed::Nothing
-                        }
+            Word::Other(text) => match text
+                .strip_prefix("fix ")
+                .or_else(|| text.strip_prefix("FIX "))
+            {
+                Some(rest) => match parse_fix(&self.game, rest, self.session.history().len()) {
+                    Ok((i, reply)) => Typed::Fix(i, reply),
+                    Err(msg) => {
+                        self.complain(&msg)?;
+                        Typed::Nothing
                     }
-                } else {
-                    match game.parse_feedback(&text) {
-                        Ok(fb) => Typed::Reply(fb),
-                        Err(e) => {
-                            self.complain(&e.to_string())?;
-                            Typed::Nothing
-                        }
-                    }
-                }
-            }
+                },
+                None => Typed::Reply(text),
+            },
         })
     }
 
+    /// What a line at the reply prompt should be.
+    fn expected(&self) -> String {
+        format!(
+            "a reply such as {}, or help, undo, fix N REPLY, remaining, quit",
+            self.game.reply_forms()
+        )
+    }
+
     /// Bad input: the message, and the prompt asks again (piped text too); in JSON mode the
-    /// run ends with exit code 2 (and an error object, written by [`run`]).
+    /// run ends with an error object and exit code 2.
     fn complain(&self, msg: &str) -> Result<(), Failure> {
         if self.json {
-            Err(Failure::BadInput(anyhow::anyhow!("{msg}")))
+            Err(interact::json_failure(Failure::BadInput(anyhow::anyhow!(
+                "{msg}"
+            ))))
         } else {
             eprintln!("codebreak: {msg}");
             Ok(())
         }
     }
 
-    /// Contradictory answers: a person is shown the likeliest mistakes and asked again; without
-    /// a person the run ends with exit code 1 and the explanation (in JSON mode, the
-    /// contradiction object first).
-    fn contradiction(&self, c: &Contradiction, person: bool) -> Result<(), Failure> {
-        if person {
-            println!("{}", c.error);
-            println!(
-                "Type \"fix N REPLY\" to correct answer N, \"undo\" to take back your last answer, or answer guess {} again.",
-                self.session.history().len() + 1
-            );
-            return Ok(());
-        }
-        if self.json {
-            interact::emit(c)?;
-        }
-        Err(Failure::NoAnswer(anyhow::anyhow!("{}", c.error)))
+    /// Contradictory answers told by a person: the likeliest mistakes, and the prompt asks
+    /// again. (Without a person the run ends with exit code 1 and the explanation, in JSON
+    /// mode after the contradiction object.)
+    fn contradiction(&self, e: &SessionError) {
+        let error = match e {
+            SessionError::Contradiction(c) => &c.error,
+            SessionError::Reasoned(HugeError::Contradiction(c)) => &c.error,
+            e => &e.to_string(),
+        };
+        println!("{error}");
+        println!(
+            "Type \"fix N REPLY\" to correct answer N, \"undo\" to take back your last answer, or answer guess {} again.",
+            self.session.history().len() + 1
+        );
     }
 
     fn solved(&mut self) -> Result<(), Failure> {
-        let game = self.game;
-        let state = self.session.state(0);
+        let state = self.state(0)?;
         if self.json {
             interact::emit(&state)?;
             return Ok(());
         }
-        let history = self.session.history();
-        let Some(secret) = self.session.candidates(1).first().copied() else {
+        let Some(secret) = &state.secret else {
             return Ok(());
         };
-        let known = game.end() == codebreak_core::End::Known;
+        let known = self
+            .game
+            .as_listed()
+            .is_some_and(|g| g.end() == codebreak_core::End::Known);
         println!(
             "{}: {} in {}.",
             if known { "Known" } else { "Solved" },
-            self.painter.code(game, &secret),
-            interact::count(history.len(), "guess", "guesses")
+            self.painter.text(secret),
+            interact::count(state.moves.len(), "guess", "guesses")
         );
         Ok(())
     }
 }
 
-fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, Feedback), String> {
+/// Errors that end the run whoever answers: contradictions (when no person can correct them),
+/// Ctrl-C, and a search for a fitting secret that gave up.
+fn ends_run(e: &SessionError) -> bool {
+    contradiction(e) || matches!(e, SessionError::Reasoned(HugeError::Stopped(_)))
+}
+
+/// Whether the replies contradict each other (no secret gives them all).
+fn contradiction(e: &SessionError) -> bool {
+    matches!(
+        e,
+        SessionError::Contradiction(_) | SessionError::Reasoned(HugeError::Contradiction(_))
+    )
+}
+
+/// A count for a person: the number when exact.
+fn count(r: &Remaining) -> String {
+    match r {
+        Remaining::Exact(n) => n.to_string(),
+        r => r.to_string(),
+    }
+}
+
+/// Reads `N REPLY` after `fix`: the answer's number (from 1) and the reply, read by the
+/// session.
+fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, String), String> {
     let rest = rest.trim();
     if answers == 0 {
         return Err(format!(
@@ -382,9 +465,9 @@ fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, Feedback
     }
     let (n, reply) = rest.split_once(char::is_whitespace).ok_or_else(|| {
         format!(
-            "fix {}: expected an answer number and a reply, such as fix 1 {}",
+            "fix {}: expected an answer number and a reply ({})",
             quote(rest),
-            game.format_feedback(Feedback(0))
+            game.reply_forms()
         )
     })?;
     let i: usize = n.trim_end_matches(':').parse().map_err(|_| {
@@ -398,18 +481,5 @@ fn parse_fix(game: &Game, rest: &str, answers: usize) -> Result<(usize, Feedback
             "fix {i}: expected an answer number from 1 to {answers}"
         ));
     }
-    let fb = game.parse_feedback(reply).map_err(|e| e.to_string())?;
-    Ok((i - 1, fb))
-}
-
-/// What a line at the reply prompt should be.
-fn expected(game: &Game) -> String {
-    format!(
-        "a reply such as {}, or help, undo, fix N REPLY, remaining, quit",
-        reply_forms(game)
-    )
-}
-
-fn reply_forms(game: &Game) -> String {
-    game.feedback().forms()
+    Ok((i, reply.trim().to_string()))
 }

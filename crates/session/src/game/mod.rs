@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use play::Play;
-pub use solve::Solve;
+pub use solve::{Answerer, Solve};
 
 use codebreak_core::Named;
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
@@ -227,6 +227,14 @@ impl Game {
         match &self.0 {
             Kind::Listed(g, _) => g.pegs(),
             Kind::Reasoned(g) => usize::from(g.game().pegs()),
+        }
+    }
+
+    /// The ways to write a reply, for prompts: `black and white pegs, such as 2B1W or 2 1`.
+    pub fn reply_forms(&self) -> String {
+        match &self.0 {
+            Kind::Listed(g, _) => g.feedback().forms(),
+            Kind::Reasoned(g) => g.reply_forms().to_string(),
         }
     }
 

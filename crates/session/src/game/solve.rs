@@ -1,12 +1,14 @@
 //! The computer breaking a person's secret, on any game: [`Solve`].
 
-use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
+use std::time::Duration;
+
+use codebreak_strategy::{AnyStrategy, Codemaker as _, StrategyKind, StrategyOptionsSpec};
 
 use crate::error::SessionError;
 use crate::hint::FitSample;
 use crate::huge::{self, Budget};
 use crate::report::{MoveReport, ReplyReport};
-use crate::{Game, Remaining, SolveState};
+use crate::{Game, MakerKind, Remaining, SolveState};
 
 use super::Kind;
 
@@ -88,6 +90,25 @@ impl Solve {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Allows `time` (default [`huge::FIND_TIME`]), after each reply to a game too large to
+    /// list, to find a secret that fits them all before the reply is refused as undecided;
+    /// refused on a listed game, where nothing searches.
+    pub fn with_find_time(mut self, time: Option<Duration>) -> Result<Solve, SessionError> {
+        let Some(time) = time else {
+            return Ok(self);
+        };
+        match self.kind {
+            SolveKind::Listed(_) => Err(SessionError::Setup(format!(
+                "find-time {} limits the search for a fitting secret on games too large to list, but this game fits in memory: leave it out",
+                time.as_secs()
+            ))),
+            SolveKind::Reasoned(s) => {
+                self.kind = SolveKind::Reasoned(Box::new(s.with_find_time(time)));
+                Ok(self)
+            }
+        }
     }
 
     /// Tells the reply to the pending guess, written in the game's notation (the guess is
@@ -275,6 +296,74 @@ impl Solve {
     }
 }
 
+/// The codemaker that answers a [`Solve`]'s guesses when no person does: a fixed secret, or
+/// one of the automatic codemakers on a listed game (a game too large to list has only the
+/// random one).
+#[derive(Debug)]
+pub struct Answerer(Answers);
+
+#[derive(Debug)]
+enum Answers {
+    Listed(codebreak_core::Game, Box<crate::Maker>),
+    Reasoned(huge::HugeGame, huge::Code),
+}
+
+impl Game {
+    /// A codemaker for this game: `secret` (read in the game's symbols) when given, else one
+    /// of kind `maker` whose random secret is drawn from `secret_seed` (the same secret for
+    /// the same seed) or from the system's entropy.
+    pub fn answerer(
+        &self,
+        maker: MakerKind,
+        secret: Option<&str>,
+        secret_seed: Option<u64>,
+    ) -> Result<Answerer, SessionError> {
+        match &self.0 {
+            Kind::Listed(g, engine) => {
+                let engine = match engine {
+                    Some(e) => std::sync::Arc::clone(e),
+                    None => std::sync::Arc::new(codebreak_core::AnyEngine::new(g)?),
+                };
+                let (maker, secret) = match secret {
+                    Some(s) => (MakerKind::Random, Some(g.parse_secret(s)?)),
+                    None => (maker, None),
+                };
+                let m = crate::Maker::new(&engine, maker, secret, secret_seed)?;
+                Ok(Answerer(Answers::Listed(g.clone(), Box::new(m))))
+            }
+            Kind::Reasoned(g) => {
+                let secret = match secret {
+                    Some(s) => g.parse_secret(s)?,
+                    None if maker == MakerKind::Random => huge::random_secret(g, secret_seed),
+                    None => {
+                        return Err(SessionError::Setup(format!(
+                            "maker {} is not available for games too large to list: expected random",
+                            maker.name()
+                        )));
+                    }
+                };
+                Ok(Answerer(Answers::Reasoned(g.clone(), secret)))
+            }
+        }
+    }
+}
+
+impl Answerer {
+    /// The reply to `guess` (written in the game's symbols), in the game's notation.
+    pub fn answer(&mut self, guess: &str) -> Result<String, SessionError> {
+        match &mut self.0 {
+            Answers::Listed(g, m) => {
+                let code = g.parse_guess(guess)?;
+                Ok(g.format_feedback(m.answer(&code)))
+            }
+            Answers::Reasoned(g, secret) => {
+                let code = g.parse_guess(guess)?;
+                Ok(g.format_reply(g.score(secret, &code)))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,5 +426,33 @@ mod tests {
             .solve(Some(StrategyKind::Minimax), &Default::default(), None)
             .unwrap_err();
         assert!(e.to_string().contains("minimax"), "{e}");
+    }
+
+    #[test]
+    fn answerers_answer_both_kinds_and_find_time_is_for_reasoned_games() {
+        let big = Game::new(&GameSpec::mastermind(16, 6)).unwrap();
+        let secret = "0123450123450123";
+        let mut a = big.answerer(MakerKind::Random, Some(secret), None).unwrap();
+        assert_eq!(a.answer("0000000000000000").unwrap(), "3B0W");
+        assert_eq!(a.answer(secret).unwrap(), "16B0W");
+        assert!(a.answer("0").is_err());
+        // The same seed hides the same secret; only the random codemaker plays here.
+        let mut x = big.answerer(MakerKind::Random, None, Some(4)).unwrap();
+        let mut y = big.answerer(MakerKind::Random, None, Some(4)).unwrap();
+        assert_eq!(x.answer(secret).unwrap(), y.answer(secret).unwrap());
+        let e = big
+            .answerer(MakerKind::Adversarial, None, None)
+            .unwrap_err();
+        assert!(e.to_string().contains("expected random"), "{e}");
+        let small = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+        let mut a = small
+            .answerer(MakerKind::Random, Some("3140"), None)
+            .unwrap();
+        assert_eq!(a.answer("3104").unwrap(), "2B2W");
+        let s = big.solve(None, &Default::default(), None).unwrap();
+        assert!(s.with_find_time(Some(Duration::from_secs(5))).is_ok());
+        let s = small.solve(None, &Default::default(), None).unwrap();
+        let e = s.with_find_time(Some(Duration::from_secs(5))).unwrap_err();
+        assert!(e.to_string().contains("fits in memory"), "{e}");
     }
 }

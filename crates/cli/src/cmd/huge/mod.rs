@@ -3,11 +3,9 @@
 //! [`route`] first; a game that fits in memory never reaches this module.
 
 mod analyze;
-mod interactive;
 
 pub use crate::runtime::Runtime;
 pub use analyze::analyze;
-pub use interactive::solve;
 
 use anyhow::anyhow;
 use codebreak_session::huge::{self, HugeError, HugeGame};
@@ -37,23 +35,6 @@ pub fn no_fit_sample(fit_sample: Option<usize>) -> Result<(), Failure> {
         ))),
         None => Ok(()),
     }
-}
-
-/// Refuses `--find-time` on a game that fits in memory, where nothing searches for a first
-/// fitting secret.
-pub fn no_find_time(find_time: Option<u64>) -> Result<(), Failure> {
-    match find_time {
-        Some(s) => Err(Failure::BadInput(anyhow!(
-            "--find-time {s} limits the search for a fitting secret on games too large to list, but this game fits in memory: leave it out"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The time `--find-time` gives the search for a first fitting secret (default
-/// [`huge::FIND_TIME`]).
-pub fn find_time(seconds: Option<u64>) -> std::time::Duration {
-    seconds.map_or(huge::FIND_TIME, std::time::Duration::from_secs)
 }
 
 /// The guess-choice options of a huge game from the flags: objective from `--strategy`,
