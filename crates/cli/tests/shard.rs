@@ -86,21 +86,6 @@ fn an_openers_plan_ranks_openers_as_optimal_openers_does() {
         let whole = json(&run_args(&optimal, None));
         assert_eq!(merged["openers"], whole["openers"], "{game}");
         assert!(merged["openers"].as_array().unwrap().len() >= 3, "{game}");
-        // The "at least" openers that were searched report their nodes (the shared search
-        // counts them for each), not 0.
-        let searched: u64 = result_files(&plan)
-            .into_iter()
-            .filter(|f| f.extension().is_some_and(|e| e == "json"))
-            .map(|f| serde_json::from_str::<Value>(&std::fs::read_to_string(f).unwrap()).unwrap())
-            .filter(|r| r["value"]["status"] == "at_least")
-            .map(|r| r["nodes"].as_u64().unwrap())
-            .sum();
-        if game.contains("--pegs 4") {
-            assert!(
-                searched > 0,
-                "{game}: no nodes reported by the 'at least' openers"
-            );
-        }
     }
 }
 
