@@ -478,10 +478,7 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                 let claim = if job.first_guess.is_none() {
                     let cert = job_certificate(dir, job)?;
                     let h = &cert.header;
-                    let root = match h.roots.as_slice() {
-                        [k] => cert.claims.get(*k as usize),
-                        _ => None,
-                    };
+                    let root = sole_root(&cert);
                     if h.game != game.spec()
                         || h.pool != plan.header.pool
                         || h.history != history
@@ -630,10 +627,7 @@ fn assemble(
         }
         let cert = job_certificate(dir, job)?;
         let h = &cert.header;
-        let root = match h.roots.as_slice() {
-            [k] => cert.claims.get(*k as usize),
-            _ => None,
-        };
+        let root = sole_root(&cert);
         if h.game != game.spec()
             || h.pool != plan.header.pool
             || h.history != at.history
@@ -751,6 +745,14 @@ fn job_certificate(dir: &Path, job: &Job) -> Result<Certificate, ShardError> {
     })?;
     Certificate::read(std::io::BufReader::new(file))
         .map_err(|e| refused_cert(dir, job, format!("its certificate: {e}")))
+}
+
+/// A job certificate's root claim, when it has exactly one.
+fn sole_root(cert: &Certificate) -> Option<&Claim> {
+    match cert.header.roots.as_slice() {
+        [k] => cert.claims.get(*k as usize),
+        _ => None,
+    }
 }
 
 /// A refusal naming a job's certificate.
