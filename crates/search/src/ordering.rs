@@ -17,6 +17,9 @@ use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
 /// Games with more replies than this score a guess with one histogram whose bound grows as
 /// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
 const SPARSE_REPLIES: usize = 32;
+/// Sets of at most this many secrets are scored the same way: zeroing and summing every
+/// reply's four lanes would cost more than counting the secrets.
+const SPARSE_SET: usize = 24;
 
 /// Sets at least this large, scored on at least [`COLLIDE_FIRST_POOL`] guesses, visit their
 /// secrets likeliest to share a reply first ([`Solver::collide_first`]).
@@ -326,19 +329,20 @@ impl<R: Rules> Solver<'_, R> {
             use rayon::prelude::*;
             pool.par_chunks(256)
                 .flat_map_iter(|chunk| {
-                    let mut scratch = Scratch::new(s.len());
-                    let scorer = &scorer;
-                    chunk
-                        .iter()
-                        .filter_map(move |&g| scorer.choose(g, &mut scratch))
-                        .collect::<Vec<_>>()
+                    Scratch::with(s.len(), |scratch| {
+                        chunk
+                            .iter()
+                            .filter_map(|&g| scorer.choose(g, scratch))
+                            .collect::<Vec<_>>()
+                    })
                 })
                 .collect()
         } else {
-            let mut scratch = Scratch::new(s.len());
-            pool.iter()
-                .filter_map(|&g| scorer.choose(g, &mut scratch))
-                .collect()
+            Scratch::with(s.len(), |scratch| {
+                pool.iter()
+                    .filter_map(|&g| scorer.choose(g, scratch))
+                    .collect()
+            })
         };
         // A depth-only search stops at the first guess that works: the best few are sorted,
         // and the rest only if they are reached.
@@ -424,13 +428,28 @@ struct Scratch {
     replies: Vec<u8>,
 }
 
-impl Scratch {
-    fn new(n: usize) -> Scratch {
-        Scratch {
+thread_local! {
+    /// Each thread's scratch space, kept between nodes: zeroing 5 KB for every node's
+    /// scoring cost more than scoring a small set.
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch {
             lanes: [[0; 4]; HIST_LEN],
             hist: [0; HIST_LEN],
-            replies: vec![0; n],
-        }
+            replies: Vec::new(),
+        })
+    };
+}
+
+impl Scratch {
+    /// Runs `f` on this thread's scratch space, with room for the replies of `n` secrets
+    /// (`hist` all zeros, as [`Scorer::score_sparse`] leaves it). `f` must not score again.
+    fn with<T>(n: usize, f: impl FnOnce(&mut Scratch) -> T) -> T {
+        SCRATCH.with_borrow_mut(|scratch| {
+            if scratch.replies.len() < n {
+                scratch.replies.resize(n, 0);
+            }
+            f(scratch)
+        })
     }
 }
 
@@ -438,8 +457,12 @@ impl<R: Rules> Scorer<'_, '_, R> {
     /// The choice `g` makes, if its bound can win, by the kernel that suits the game.
     #[inline]
     fn choose(&self, g: u32, scratch: &mut Scratch) -> Option<Choice> {
-        if self.solver.e.feedback_count() > SPARSE_REPLIES {
-            self.score_sparse(g, &mut scratch.hist, &mut scratch.replies)
+        if self.solver.e.feedback_count() > SPARSE_REPLIES || self.secrets.len() <= SPARSE_SET {
+            self.score_sparse(
+                g,
+                &mut scratch.hist,
+                &mut scratch.replies[..self.secrets.len()],
+            )
         } else {
             self.score(g, &mut scratch.lanes)
         }

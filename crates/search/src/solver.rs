@@ -249,8 +249,10 @@ impl<R: Rules> Solver<'_, R> {
         let scored;
         let choices = match pre {
             Some(c) => c,
+            // Only the first choice is played: scoring for the least bound alone drops most
+            // guesses after a few secrets.
             None => {
-                scored = self.choices(s, history, d, INFINITE, Side::All, false);
+                scored = self.choices(s, history, d, INFINITE, Side::All, true);
                 &scored
             }
         };
