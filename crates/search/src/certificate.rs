@@ -400,11 +400,30 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         bound: u64,
         smaller: bool,
     ) -> Result<(u32, Option<Renaming>), ProveError> {
+        // A set already claimed as it is needs no renaming (nor the search for one).
+        if let Some(id) = self.known(s.indices(), d, bound, smaller, &self.hard_rule(history)) {
+            return Ok((id, None));
+        }
         if let Some((set, mut moves, back)) = self.canonical(s, history) {
             let id = self.prove_here(&set, &mut moves, d, bound, smaller, None)?;
             return Ok((id, Some(back)));
         }
         Ok((self.prove_here(s, history, d, bound, smaller, None)?, None))
+    }
+
+    /// A claim proved about exactly the secrets `s` that serves for a claim of `bound`
+    /// within `d` under hard mode's `rule` (one of more depth serves when `smaller`).
+    fn known(
+        &self,
+        s: &[u32],
+        d: u32,
+        bound: u64,
+        smaller: bool,
+        rule: &Option<HardMode>,
+    ) -> Option<u32> {
+        self.index.get(s)?.iter().find_map(|(kd, kb, id, kr)| {
+            (*kb >= bound && (*kd == d || (smaller && *kd > d)) && kr == rule).then_some(*id)
+        })
     }
 
     /// Proves a root claim: that the secrets `s` of the position after `history` need at
@@ -494,13 +513,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     ) -> Result<u32, ProveError> {
         let rule = self.hard_rule(history);
         if only.is_none()
-            && let Some(known) = self.index.get(s.indices())
+            && let Some(id) = self.known(s.indices(), d, bound, smaller, &rule)
         {
-            for (kd, kb, id, kr) in known {
-                if *kb >= bound && (*kd == d || (smaller && *kd > d)) && *kr == rule {
-                    return Ok(*id);
-                }
-            }
+            return Ok(id);
         }
         let n = s.len();
         let e = self.s.e;
