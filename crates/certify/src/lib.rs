@@ -352,64 +352,35 @@ impl Certificate {
                 writeln!(z, "{line}")?;
             }
         }
-        for c in &self.claims {
-            let guesses: Vec<GuessLine> = c
-                .guesses
-                .iter()
-                .map(|p| {
-                    let mut g = GuessLine {
-                        guess: p.guess,
-                        classes: None,
-                        same: None,
-                        sym: None,
-                        positions: None,
-                        colors: None,
-                        by: None,
-                    };
-                    match &p.why {
-                        Why::Classes(v) => {
-                            g.classes = Some(
-                                v.iter()
-                                    .map(|c| match &c.renaming {
-                                        None => RefLine::Plain(c.reply, c.claim),
-                                        Some(r) => RefLine::Renamed(
-                                            c.reply,
-                                            c.claim,
-                                            r.positions.clone(),
-                                            r.colors.clone(),
-                                        ),
-                                    })
-                                    .collect(),
-                            )
-                        }
-                        Why::Same(o) => g.same = Some(*o),
-                        Why::Sym(o, r) => {
-                            g.sym = Some(*o);
-                            g.positions = Some(r.positions.clone());
-                            g.colors = Some(r.colors.clone());
-                        }
-                        Why::Permuted(o, word, list) => {
-                            let first = lists
-                                .iter()
-                                .find(|(l, _)| Arc::ptr_eq(l, list) || **l == **list)
-                                .map_or(0, |(_, f)| *f);
-                            g.sym = Some(*o);
-                            g.by = Some(word.iter().map(|k| k + first).collect());
+        // The claims are turned into text on another thread while this one compresses it.
+        std::thread::scope(|scope| -> Result<(), CertError> {
+            let (send, text) = std::sync::mpsc::sync_channel::<Vec<u8>>(4);
+            let lists = &lists;
+            let writer = scope.spawn(move || -> Result<(), serde_json::Error> {
+                let mut buf = Vec::with_capacity(2 * TEXT_CHUNK);
+                for c in &self.claims {
+                    serde_json::to_writer(&mut buf, &claim_line(c, lists))?;
+                    buf.push(b'\n');
+                    if buf.len() >= TEXT_CHUNK {
+                        let full = std::mem::replace(&mut buf, Vec::with_capacity(2 * TEXT_CHUNK));
+                        if send.send(full).is_err() {
+                            // The compressing side failed, and says why.
+                            return Ok(());
                         }
                     }
-                    g
-                })
-                .collect();
-            let raw = RawClaim {
-                depth: c.depth,
-                bound: c.bound,
-                secrets: c.secrets.clone(),
-                guesses,
-                moves: c.moves.clone(),
-            };
-            let json = serde_json::to_string(&raw).map_err(std::io::Error::other)?;
-            writeln!(z, "{json}")?;
-        }
+                }
+                let _ = send.send(buf);
+                Ok(())
+            });
+            for chunk in text {
+                z.write_all(&chunk)?;
+            }
+            match writer.join() {
+                Ok(done) => done.map_err(std::io::Error::other)?,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+            Ok(())
+        })?;
         writeln!(z, "{}", serde_json::json!({ "end": self.claims.len() }))?;
         z.finish()?.flush()?;
         Ok(())
@@ -610,17 +581,92 @@ fn first_key(text: &str) -> Option<&str> {
     (rest.as_bytes()[end] == b'"').then(|| &rest[..end])
 }
 
+/// Bytes of claims' text handed at once from the thread that writes it to the one that
+/// compresses it.
+const TEXT_CHUNK: usize = 1 << 20;
+
+/// A claim as written, borrowing the claim (see [`RawClaim`], which reads it).
+#[derive(Serialize)]
+struct ClaimLine<'a> {
+    depth: u32,
+    bound: Option<u64>,
+    secrets: &'a [u32],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    guesses: Vec<GuessLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: &'a Option<Vec<(u32, u8)>>,
+}
+
+/// Claim `c` as written, its proofs by automorphisms numbered in the file's list (`lists`:
+/// see [`Certificate::automorphism_lists`]).
+fn claim_line<'a>(c: &'a Claim, lists: &[(Automorphisms, u32)]) -> ClaimLine<'a> {
+    let guesses = c
+        .guesses
+        .iter()
+        .map(|p| {
+            let mut g = GuessLine {
+                guess: p.guess,
+                classes: None,
+                same: None,
+                sym: None,
+                positions: None,
+                colors: None,
+                by: None,
+            };
+            match &p.why {
+                Why::Classes(v) => {
+                    g.classes = Some(
+                        v.iter()
+                            .map(|c| match &c.renaming {
+                                None => RefLine::Plain(c.reply, c.claim),
+                                Some(r) => RefLine::Renamed(
+                                    c.reply,
+                                    c.claim,
+                                    r.positions.clone(),
+                                    r.colors.clone(),
+                                ),
+                            })
+                            .collect(),
+                    )
+                }
+                Why::Same(o) => g.same = Some(*o),
+                Why::Sym(o, r) => {
+                    g.sym = Some(*o);
+                    g.positions = Some(r.positions.clone());
+                    g.colors = Some(r.colors.clone());
+                }
+                Why::Permuted(o, word, list) => {
+                    let first = lists
+                        .iter()
+                        .find(|(l, _)| Arc::ptr_eq(l, list) || **l == **list)
+                        .map_or(0, |(_, f)| *f);
+                    g.sym = Some(*o);
+                    g.by = Some(word.iter().map(|k| k + first).collect());
+                }
+            }
+            g
+        })
+        .collect();
+    ClaimLine {
+        depth: c.depth,
+        bound: c.bound,
+        secrets: &c.secrets,
+        guesses,
+        moves: &c.moves,
+    }
+}
+
 /// A claim as read, before its guesses are sorted into [`Why`].
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawClaim {
     depth: u32,
     #[serde(default)]
     bound: Option<u64>,
     secrets: Vec<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     guesses: Vec<GuessLine>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     moves: Option<Vec<(u32, u8)>>,
 }
 

@@ -272,6 +272,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if self.columns.is_empty() || s.len() > usize::from(u16::MAX) {
             return None;
         }
+        if let Some(out) = self.cheap_small(s, bounds, win) {
+            return Some(out);
+        }
         let e = self.s.e;
         let guesses = e.space().len();
         let replies = e.feedback_count();
@@ -306,6 +309,40 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             }
         }
         Some(out)
+    }
+
+    /// [`cheap_all`](Self::cheap_all) for a small set (the checker's `cheap_small`): when
+    /// every class of `k` secrets has the counting bound `2k - 1` and the game ends with a
+    /// guess of at most 32 replies, a guess's bound is `n + 2 (n - w) - parts`, `w` 1 when
+    /// it is one of the secrets and `parts` the number of other classes, which needs only a
+    /// bit per reply for each guess, gathered secret by secret (a loop the compiler
+    /// vectorises).
+    fn cheap_small(&self, s: &[u32], bounds: &[u64], win: Option<Feedback>) -> Option<Vec<u64>> {
+        let n = s.len();
+        let win = win?.index();
+        let e = self.s.e;
+        if e.feedback_count() > 32 || !(1..=n).all(|k| bounds[k] == 2 * k as u64 - 1) {
+            return None;
+        }
+        let guesses = e.space().len();
+        let mut seen = vec![0u32; guesses];
+        for &x in s {
+            let o = self.ord[x as usize] as usize;
+            let column = &self.columns[o * guesses..][..guesses];
+            for (m, &r) in seen.iter_mut().zip(column) {
+                *m |= 1 << r;
+            }
+        }
+        let n = n as u64;
+        let w = 1u32 << win;
+        Some(
+            seen.iter()
+                .map(|&m| {
+                    let won = u64::from(m & w != 0);
+                    3 * n - 2 * won - u64::from((m & !w).count_ones())
+                })
+                .collect(),
+        )
     }
 
     /// The certificate with these root claims, about the position after `history`, and
@@ -363,11 +400,30 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         bound: u64,
         smaller: bool,
     ) -> Result<(u32, Option<Renaming>), ProveError> {
+        // A set already claimed as it is needs no renaming (nor the search for one).
+        if let Some(id) = self.known(s.indices(), d, bound, smaller, &self.hard_rule(history)) {
+            return Ok((id, None));
+        }
         if let Some((set, mut moves, back)) = self.canonical(s, history) {
             let id = self.prove_here(&set, &mut moves, d, bound, smaller, None)?;
             return Ok((id, Some(back)));
         }
         Ok((self.prove_here(s, history, d, bound, smaller, None)?, None))
+    }
+
+    /// A claim proved about exactly the secrets `s` that serves for a claim of `bound`
+    /// within `d` under hard mode's `rule` (one of more depth serves when `smaller`).
+    fn known(
+        &self,
+        s: &[u32],
+        d: u32,
+        bound: u64,
+        smaller: bool,
+        rule: &Option<HardMode>,
+    ) -> Option<u32> {
+        self.index.get(s)?.iter().find_map(|(kd, kb, id, kr)| {
+            (*kb >= bound && (*kd == d || (smaller && *kd > d)) && kr == rule).then_some(*id)
+        })
     }
 
     /// Proves a root claim: that the secrets `s` of the position after `history` need at
@@ -457,13 +513,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     ) -> Result<u32, ProveError> {
         let rule = self.hard_rule(history);
         if only.is_none()
-            && let Some(known) = self.index.get(s.indices())
+            && let Some(id) = self.known(s.indices(), d, bound, smaller, &rule)
         {
-            for (kd, kb, id, kr) in known {
-                if *kb >= bound && (*kd == d || (smaller && *kd > d)) && *kr == rule {
-                    return Ok(*id);
-                }
-            }
+            return Ok(id);
         }
         let n = s.len();
         let e = self.s.e;
@@ -478,17 +530,18 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 INFINITE => INF,
                 v => total(v),
             };
-            let mut pool: Vec<u32> = if self.s.pool == Pool::Consistent
+            let solver = self.s;
+            let mut pool: std::borrow::Cow<[u32]> = if solver.pool == Pool::Consistent
                 || (e.game().end() == End::Guess && outside >= bound)
             {
-                e.consistent_guesses(s).to_vec()
+                e.consistent_guesses(s).to_vec().into()
             } else if e.game().hard() {
-                e.pool_all(history)
+                e.pool_all(history).into()
             } else {
-                self.s.all_codes.clone()
+                solver.all_codes.as_slice().into()
             };
             if only.is_some() {
-                pool.retain(|&g| Some(g) == only);
+                pool.to_mut().retain(|&g| Some(g) == only);
             }
             let win = (e.game().end() == End::Guess).then_some(self.s.win);
             let mut hist = [0u32; HIST_LEN];
@@ -507,7 +560,17 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             } else {
                 None
             };
-            for &g in &pool {
+            // With the counting bounds of all, only the guesses they leave short are gone
+            // through.
+            let short: std::borrow::Cow<[u32]> = match &cheaps {
+                Some(c) => pool
+                    .iter()
+                    .copied()
+                    .filter(|&g| c[g as usize] < bound)
+                    .collect(),
+                None => pool.as_ref().into(),
+            };
+            for &g in short.iter() {
                 let cheap = match &cheaps {
                     Some(c) => c[g as usize],
                     None => {
