@@ -252,7 +252,13 @@ impl<R: Rules> Solver<'_, R> {
             // Only the first choice is played: scoring for the least bound alone drops most
             // guesses after a few secrets.
             None => {
-                scored = self.choices(s, history, d, INFINITE, Side::All, true);
+                // Small sets try the guesses that could be the secret first, as the search
+                // does: far fewer to score, and one of them is nearly always as good.
+                scored = Some(Side::Inside)
+                    .filter(|_| n <= INSIDE_FIRST_MAX && !self.bounds.is_known())
+                    .map(|side| self.choices(s, history, d, INFINITE, side, true))
+                    .filter(|c| !c.is_empty())
+                    .unwrap_or_else(|| self.choices(s, history, d, INFINITE, Side::All, true));
                 &scored
             }
         };
