@@ -113,7 +113,16 @@ impl<R: Rules> Solver<'_, R> {
             let Some(allowed) = budget else {
                 return Vec::new();
             };
-            fine = self.few_collisions(s, pool, allowed);
+            // A guess that tells every secret apart is the best an outside guess can do
+            // (2n in all, worst case 2): the one of lowest index is the only one worth
+            // scoring (the others have the same bound and spread, so it is the one the bound
+            // order would try first).
+            let perfect = self.few_collisions(s, pool, 0);
+            fine = match perfect.iter().find(|&&g| !s.contains(g)) {
+                Some(&g) => vec![g],
+                None if allowed == 0 => Vec::new(),
+                None => self.few_collisions(s, pool, allowed),
+            };
             pool = &fine;
         }
         let reps;
