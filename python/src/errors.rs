@@ -46,6 +46,7 @@ pub fn session(py: Python<'_>, e: SessionError) -> PyErr {
             }
         }
         SessionError::Reasoned(e) => crate::huge::error(py, e),
+        e @ SessionError::Analysis(_) => no_answer(e),
         other => bad(other),
     }
 }

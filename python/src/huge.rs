@@ -7,9 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use codebreak_core::{GameKind, GameSpec};
-use codebreak_session::huge::{
-    self, AnalyzeOptions, Budget, Clue, HintOptions, HugeError, HugeGame, PlayOptions,
-};
+use codebreak_session::huge::{self, Budget, Clue, HintOptions, HugeError, HugeGame, PlayOptions};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -191,9 +189,8 @@ impl PyHugeGame {
     }
 
     /// Plays `secrets` uniformly random secrets (drawn from `seed`) with the strategy the
-    /// hints use, as a dict: `average` with its 95% confidence interval `ci95`, `worst`,
-    /// `histogram` (games per number of guesses, from 0), `guesses` per game and timings.
-    #[pyo3(signature = (secrets=20, seed=0, strategy=None, fit_sample=400, max_guesses=100))]
+    /// hints use, as a dict: the report of `Game.analyze(secrets=N).to_dict()`.
+    #[pyo3(signature = (secrets=20, seed=0, strategy=None, fit_sample=400))]
     fn analyze<'py>(
         &self,
         py: Python<'py>,
@@ -201,23 +198,27 @@ impl PyHugeGame {
         seed: u64,
         strategy: Option<&str>,
         fit_sample: usize,
-        max_guesses: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        huge::SECRETS.check(secrets as u64).map_err(bad)?;
-        let options = AnalyzeOptions {
-            secrets,
-            play: Self::play(strategy, fit_sample, 0)?,
-            seed,
-            max_guesses,
+        let game = codebreak_session::Game::reasoned(self.game.spec()).map_err(bad)?;
+        let query = codebreak_session::AnalyzeQuery {
+            strategies: strategy
+                .map(|s| s.parse().map_err(bad))
+                .transpose()?
+                .into_iter()
+                .collect(),
+            options: codebreak_strategy::StrategyOptionsSpec {
+                seed: Some(seed),
+                ..Default::default()
+            },
+            secrets: Some(secrets),
+            fit_sample: Some(fit_sample),
+            ..Default::default()
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = Budget::default().with_cancel(Arc::clone(&cancel));
-        let game = &self.game;
-        let report = crate::run::interruptible(py, &cancel, || {
-            huge::analyze(game, &options, &budget, &|_, _| {})
-        })?
-        .map_err(|e| error(py, e))?;
-        crate::convert::json(py, &serde_json::to_value(&report).map_err(bad)?)
+        let mut report = crate::run::interruptible(py, &cancel, || game.analyze(&query, &budget))?
+            .map_err(|e| crate::errors::session(py, e))?;
+        crate::convert::json(py, &serde_json::to_value(report.remove(0)).map_err(bad)?)
     }
 
     /// A uniformly random secret (drawn from `seed`).

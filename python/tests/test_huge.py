@@ -57,12 +57,30 @@ def test_contradictions_name_the_clues():
 
 
 def test_analyze_plays_random_secrets():
-    game = cb.HugeGame.mastermind(16, 6)
-    a = game.analyze(secrets=3, seed=1)
-    assert a["secrets"] == 3 and a["unfinished"] == 0
-    assert sum(a["histogram"]) == 3
-    assert a["ci95"][0] <= a["average"] <= a["ci95"][1]
-    assert len(a["guesses"]) == 3 and max(a["guesses"]) == a["worst"]
+    game = cb.Game.mastermind(pegs=16, colors=6)
+    r = game.analyze(secrets=3, seed=1, fit_sample=20)
+    assert r.method == "sampled" and r.tree is None
+    assert r.secrets + r.unfinished == 3 and r.seed == 1
+    assert sum(r.histogram.values()) == r.secrets
+    assert r.interval["low"] <= r.average <= r.interval["high"]
+    d = r.to_dict()
+    assert d["method"] == "sampled" and d["interval"] == r.interval
+    # The same seed plays the same secrets, through the function too.
+    assert cb.analyze(game, secrets=3, seed=1, fit_sample=20).histogram == r.histogram
+    # A listed game: every secret, a tree, no interval.
+    small = cb.Game.mastermind(pegs=3, colors=3)
+    e = small.analyze()
+    assert e.method == "exhaustive" and e.interval is None and e.tree is not None
+    assert e.secrets == 27 and e.to_dict()["method"] == "exhaustive"
+    with pytest.raises(ValueError, match="expected sample N"):
+        game.analyze()
+    with pytest.raises(ValueError, match="fits in memory"):
+        small.analyze(secrets=3)
+    # Random secrets of either kind, fixed by a seed.
+    for g in (game, small):
+        secret = g.random_secret(seed=3)
+        assert g.random_secret(seed=3) == secret
+        assert g.score(secret, secret) == f"{len(secret)}B0W"
 
 
 def test_bad_input_is_a_value_error():

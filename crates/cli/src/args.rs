@@ -6,7 +6,7 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use codebreak_core::spec::{COLORS, SIZE};
 use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Sampling, Ties};
-use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
+use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use codebreak_tree::Format;
 
 use crate::failure::{BadInput, Failure};
@@ -172,11 +172,6 @@ impl StrategyArgs {
             first_guess: self.first_guess.clone(),
             sample: self.sample,
         }
-    }
-
-    /// The library options, with the first guess read for `game`.
-    pub fn options(&self, game: &Game) -> Result<StrategyOptions, Failure> {
-        self.spec().resolve(game).bad_input()
     }
 }
 

@@ -169,6 +169,13 @@ pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failur
             }
             Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
         }
+        SessionError::Analysis(codebreak_analysis::AnalysisError::Interrupted) => {
+            Failure::Interrupted(anyhow::anyhow!(
+                "interrupted by Ctrl-C or SIGTERM: nothing more was computed"
+            ))
+        }
+        SessionError::Analysis(e) => Failure::NoAnswer(e.into()),
+        SessionError::TooLong(t) => Failure::BadInput(anyhow::anyhow!("{}", t.message("--"))),
         SessionError::Reasoned(HugeError::Stopped(Stopped::Cancelled)) => Failure::Interrupted(
             anyhow::anyhow!("interrupted by Ctrl-C or SIGTERM: nothing more was computed"),
         ),

@@ -96,23 +96,6 @@ impl Runtime {
         result
     }
 
-    /// A progress bar over `len` games with its time estimate, when spinners are drawn.
-    pub fn bar(&self, len: u64, what: &str) -> Option<ProgressBar> {
-        if !self.spinner {
-            return None;
-        }
-        let bar = ProgressBar::new(len);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} {bar:30} {pos}/{len} games, {elapsed} elapsed, about {eta} left (Ctrl-C stops)",
-            )
-            .expect("a valid template"),
-        );
-        bar.set_message(what.to_string());
-        bar.enable_steady_tick(Duration::from_millis(200));
-        Some(bar)
-    }
-
     /// Marks the start and end of a computation run outside [`Runtime::busy`].
     pub fn set_busy(&self, busy: bool) {
         self.busy.store(busy, Ordering::Relaxed);

@@ -53,6 +53,12 @@ pub enum SessionError {
     /// A move of a history that cannot be read.
     #[error(transparent)]
     History(#[from] ParseHistoryError),
+    /// An exhaustive analysis estimated to take too long to start without `force`.
+    #[error(transparent)]
+    TooLong(Box<crate::analyze::TooLong>),
+    /// An exhaustive analysis that could not finish (a strategy stuck, or Ctrl-C).
+    #[error(transparent)]
+    Analysis(#[from] codebreak_analysis::AnalysisError),
     /// A call on a game too large to list refused or stopped (its contradictions name the
     /// smallest set of contradicting clues found).
     #[error(transparent)]

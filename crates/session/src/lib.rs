@@ -27,6 +27,7 @@
 //! ([`huge`]) still has a report type of its own, and is next to move behind [`Game`].
 #![deny(missing_docs)]
 
+pub mod analyze;
 pub mod best;
 pub mod error;
 pub mod game;
@@ -40,7 +41,9 @@ pub mod solve;
 
 use codebreak_core::Range;
 
+pub use analyze::{Analyses, Analysis, AnalyzeQuery, Method, Run, TooLong, Tree};
 pub use best::{BestReport, ExactMove, best};
+pub use codebreak_huge::Budget;
 pub use error::SessionError;
 pub use game::{Answerer, Game, HintQuery, History, Play, Solve};
 pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};

@@ -115,6 +115,12 @@ impl Game {
         Ok(Game(Kind::Listed(codebreak_core::Game::new(spec)?, None)))
     }
 
+    /// The peg game `spec` describes, reasoned on its clues even when its codes could be
+    /// listed (to compare the engines, and for Python's deprecated `HugeGame`).
+    pub fn reasoned(spec: &GameSpec) -> Result<Game, SessionError> {
+        Ok(Game(Kind::Reasoned(HugeGame::new(spec)?)))
+    }
+
     /// A listed game already checked (a game file, a word list).
     pub fn listed(game: codebreak_core::Game) -> Game {
         Game(Kind::Listed(game, None))
@@ -124,6 +130,17 @@ impl Game {
     /// its memory budget); the calls use it instead of building their own.
     pub fn with_engine(engine: Arc<AnyEngine>) -> Game {
         Game(Kind::Listed(engine.game().clone(), Some(engine)))
+    }
+
+    /// The engine of a listed game: the one handed over, or a new one.
+    pub(crate) fn engine(&self) -> Result<Arc<AnyEngine>, SessionError> {
+        match &self.0 {
+            Kind::Listed(_, Some(engine)) => Ok(Arc::clone(engine)),
+            Kind::Listed(g, None) => Ok(Arc::new(AnyEngine::new(g)?)),
+            Kind::Reasoned(g) => Err(SessionError::Setup(format!(
+                "{g} is too large to list: no engine of every code"
+            ))),
+        }
     }
 
     /// The enumerated game, for the exact calls that only a listed game has (exhaustive
@@ -248,6 +265,47 @@ impl Game {
                 "{g}: about 10^{:.1} codes, too many to list (reasoning on the clues)",
                 g.log10_secrets()
             ),
+        }
+    }
+
+    /// A secret drawn uniformly at random, from `seed` (the same secret for the same seed) or
+    /// from the system's entropy without one, written in the game's symbols.
+    ///
+    /// ```
+    /// use codebreak_core::GameSpec;
+    /// use codebreak_session::Game;
+    /// for game in [Game::new(&GameSpec::mastermind(4, 6)), Game::new(&GameSpec::mastermind(16, 6))] {
+    ///     let game = game.unwrap();
+    ///     let secret = game.random_secret(Some(3)).unwrap();
+    ///     assert_eq!(game.random_secret(Some(3)).unwrap(), secret);
+    ///     assert_eq!(game.score(&secret, &secret).unwrap(), format!("{}B0W", game.pegs()));
+    /// }
+    /// ```
+    pub fn random_secret(&self, seed: Option<u64>) -> Result<String, SessionError> {
+        use rand::{Rng, SeedableRng};
+        match &self.0 {
+            Kind::Listed(..) => {
+                let engine = self.engine()?;
+                let secrets = engine.space().secrets();
+                let i = match seed {
+                    Some(seed) => {
+                        rand_chacha::ChaCha8Rng::seed_from_u64(seed).gen_range(0..secrets.len())
+                    }
+                    None => rand::thread_rng().gen_range(0..secrets.len()),
+                };
+                let game = engine.game();
+                Ok(game.format_code(&engine.space().code(secrets[i])))
+            }
+            Kind::Reasoned(g) => Ok(g.format_code(&huge::random_secret(g, seed))),
+        }
+    }
+
+    /// The game's word for its moves, plural (`guesses`, or a game file's own, such as
+    /// `weighings`).
+    pub fn moves_word(&self) -> &str {
+        match &self.0 {
+            Kind::Listed(g, _) => g.move_words().1,
+            Kind::Reasoned(_) => "guesses",
         }
     }
 

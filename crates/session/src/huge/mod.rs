@@ -14,16 +14,14 @@
 //! Long calls take a [`Budget`] (cancel flag, deadline, progress counters): a front end sets
 //! the cancel flag from its Ctrl-C handler and reads the counters to draw a spinner.
 
-mod analyze;
 mod error;
-mod hint;
+pub(crate) mod hint;
 mod sessions;
 
 use codebreak_core::error::quote;
 use codebreak_core::{Alphabet, GameKind, GameSpec, SpecError};
 use serde::Serialize;
 
-pub use analyze::{AnalyzeOptions, HugeAnalysis, SECRETS, analyze, play_one};
 pub use codebreak_huge as engine;
 pub use codebreak_huge::{Budget, Clue, Code, Count, Objective, PlayOptions, Progress, Reply};
 pub use error::{HugeContradiction, HugeError};
