@@ -11,7 +11,7 @@ use codebreak_session::huge::{self, Budget, Clue, HintOptions, HugeError, HugeGa
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::errors::{Contradiction, bad, no_answer};
+use crate::errors::{bad, no_answer};
 
 /// A game too large to list: its secrets are reasoned about from the clues (constraint
 /// propagation, search, sampling), never enumerated. Reports are plain dicts, the objects
@@ -46,16 +46,7 @@ fn make(
 /// search that ran out of time, `ValueError` for the rest.
 pub(crate) fn error(py: Python<'_>, e: HugeError) -> PyErr {
     match e {
-        HugeError::Contradiction(c) => {
-            let err = Contradiction::new_err(c.error.clone());
-            let diagnosis = serde_json::to_value(&*c)
-                .map_err(bad)
-                .and_then(|v| crate::convert::json(py, &v));
-            match diagnosis.and_then(|d| err.value(py).setattr("diagnosis", d)) {
-                Ok(()) => err,
-                Err(e) => e,
-            }
-        }
+        HugeError::Contradiction(c) => crate::errors::contradiction(py, &c),
         e @ (HugeError::Undecided { .. } | HugeError::Stopped(_)) => no_answer(e),
         other => bad(other),
     }

@@ -56,6 +56,22 @@ def test_contradictions_name_the_clues():
     assert e.value.diagnosis["quality"] == "smallest"
 
 
+
+def test_a_contradiction_has_one_shape_for_both_kinds():
+    big = cb.Game.blackpeg(pegs=16, colors=10)
+    with pytest.raises(cb.Contradiction) as e:
+        cb.hint(big, [("0" * 16, 5), ("2" * 16, 0), ("1" * 16, 12)])
+    c = e.value.contradiction
+    assert c["conflict"] == [1, 3] and c["diagnosis"] is None
+    small = cb.Game.mastermind(4, 6)
+    with pytest.raises(cb.Contradiction) as e:
+        cb.hint(small, "0011:0B0W,0123:4B0W")
+    s = e.value.contradiction
+    assert s.keys() == c.keys()
+    assert s["conflict"] == [1, 2] and s["quality"] == "smallest"
+    assert s["diagnosis"] == e.value.diagnosis and s["diagnosis"]["changes"] == 1
+
+
 def test_analyze_plays_random_secrets():
     game = cb.Game.mastermind(pegs=16, colors=6)
     r = game.analyze(secrets=3, seed=1, fit_sample=20)

@@ -163,12 +163,6 @@ pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failur
             }
             Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
         }
-        SessionError::Reasoned(HugeError::Contradiction(c)) => {
-            if json {
-                let _ = crate::interact::emit(&*c);
-            }
-            Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
-        }
         SessionError::Analysis(codebreak_analysis::AnalysisError::Interrupted) => {
             Failure::Interrupted(anyhow::anyhow!(
                 "interrupted by Ctrl-C or SIGTERM: nothing more was computed"

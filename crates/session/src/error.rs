@@ -59,10 +59,20 @@ pub enum SessionError {
     /// An exhaustive analysis that could not finish (a strategy stuck, or Ctrl-C).
     #[error(transparent)]
     Analysis(#[from] codebreak_analysis::AnalysisError),
-    /// A call on a game too large to list refused or stopped (its contradictions name the
-    /// smallest set of contradicting clues found).
+    /// A call on a game too large to list refused or stopped (its contradictions are
+    /// [`SessionError::Contradiction`]s).
     #[error(transparent)]
-    Reasoned(#[from] crate::huge::HugeError),
+    Reasoned(crate::huge::HugeError),
+}
+
+impl From<crate::huge::HugeError> for SessionError {
+    /// A contradiction is one for every game; anything else stays the reasoned engine's.
+    fn from(e: crate::huge::HugeError) -> SessionError {
+        match e {
+            crate::huge::HugeError::Contradiction(c) => SessionError::Contradiction(c),
+            e => SessionError::Reasoned(e),
+        }
+    }
 }
 
 fn no_such_answer(answer: usize, answers: usize) -> String {
@@ -82,9 +92,7 @@ impl SessionError {
                 | SessionError::NothingToUndo(_)
                 | SessionError::Contradiction(_)
                 | SessionError::Reasoned(
-                    crate::huge::HugeError::Over(_)
-                        | crate::huge::HugeError::NothingToUndo
-                        | crate::huge::HugeError::Contradiction(_)
+                    crate::huge::HugeError::Over(_) | crate::huge::HugeError::NothingToUndo
                 )
         )
     }

@@ -398,7 +398,6 @@ impl Solver {
     fn contradiction(&self, e: &SessionError) {
         let error = match e {
             SessionError::Contradiction(c) => &c.error,
-            SessionError::Reasoned(HugeError::Contradiction(c)) => &c.error,
             e => &e.to_string(),
         };
         println!("{error}");
@@ -439,10 +438,7 @@ fn ends_run(e: &SessionError) -> bool {
 
 /// Whether the replies contradict each other (no secret gives them all).
 fn contradiction(e: &SessionError) -> bool {
-    matches!(
-        e,
-        SessionError::Contradiction(_) | SessionError::Reasoned(HugeError::Contradiction(_))
-    )
+    matches!(e, SessionError::Contradiction(_))
 }
 
 /// A count for a person: the number when exact.

@@ -447,9 +447,8 @@ impl Game {
     /// The hint after `history`: how many secrets remain (exact, or an estimate that says
     /// so), the first of them, and each strategy's next guess. `budget` stops a long call
     /// on a game too large to list (Ctrl-C, a deadline); a listed game's hint is bounded by its
-    /// size. Fails with [`SessionError::Contradiction`] (a listed game, with the diagnosis)
-    /// or [`SessionError::Reasoned`] holding the smallest contradicting set found, when no
-    /// secret fits the history.
+    /// size. Fails with [`SessionError::Contradiction`] (the fewest contradicting clues found,
+    /// and on a listed game the diagnosis) when no secret fits the history.
     ///
     /// ```
     /// use codebreak_core::{GameKind, GameSpec};
@@ -850,7 +849,7 @@ mod tests {
         let e = big
             .hint(&h, &HintQuery::default(), &Budget::default())
             .unwrap_err();
-        assert!(matches!(e, SessionError::Reasoned(_)), "{e:?}");
+        assert!(matches!(e, SessionError::Contradiction(_)), "{e:?}");
         assert!(e.is_conflict());
     }
 }

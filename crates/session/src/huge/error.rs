@@ -1,10 +1,7 @@
 //! Errors of the sessions on games too large to list.
 
 use codebreak_core::error::quote;
-use serde::Serialize;
 use thiserror::Error;
-
-use super::HugeMove;
 
 /// Why a call on a game too large to list was refused or stopped.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -47,7 +44,7 @@ pub enum HugeError {
     NothingToUndo,
     /// No secret fits the replies.
     #[error(transparent)]
-    Contradiction(Box<HugeContradiction>),
+    Contradiction(Box<crate::report::Contradiction>),
     /// The call was stopped (Ctrl-C, a deadline).
     #[error(transparent)]
     Stopped(#[from] codebreak_huge::Stopped),
@@ -68,79 +65,3 @@ impl From<codebreak_huge::ClueError> for HugeError {
         HugeError::Setup(e.to_string())
     }
 }
-
-/// Clues that no secret fits all at once, with the smallest set of them found that already
-/// contradict each other.
-///
-/// ```
-/// use codebreak_session::huge::HugeContradiction;
-/// let c = HugeContradiction { error: String::new(), clues: 22, conflict: vec![3, 9], quality: "smallest".into(), moves: vec![] };
-/// assert_eq!(c.describe(), "no secret fits these 22 clues; clues 3 and 9 already contradict each other, and no single clue does");
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HugeContradiction {
-    /// One sentence for a person.
-    pub error: String,
-    /// Clues in the history.
-    pub clues: usize,
-    /// Clues (numbered from 1) that already contradict each other; empty when no such set was
-    /// found in the time allowed.
-    pub conflict: Vec<usize>,
-    /// How small `conflict` is known to be: `smallest` (every smaller set of clues was tried),
-    /// `minimal` (none of its clues can be left out) or `reduced` (perhaps neither: the time
-    /// ran out).
-    pub quality: String,
-    /// The moves of `conflict`.
-    pub moves: Vec<HugeMove>,
-}
-
-impl HugeContradiction {
-    /// The sentence of [`HugeContradiction::error`], from the other fields.
-    pub fn describe(&self) -> String {
-        let head = format!(
-            "no secret fits {}",
-            if self.clues == 1 {
-                "this clue".to_string()
-            } else {
-                format!("these {} clues", self.clues)
-            }
-        );
-        if self.conflict.is_empty() {
-            return format!(
-                "{head}; no smaller set of contradicting clues was found in the time allowed"
-            );
-        }
-        if self.conflict.len() == self.clues && self.clues > 1 {
-            return format!("{head}, and no fewer of them contradict each other");
-        }
-        let names: Vec<String> = self.conflict.iter().map(usize::to_string).collect();
-        let list = match names.as_slice() {
-            [one] => format!("clue {one} alone fits no secret"),
-            [init @ .., last] => format!(
-                "clues {} and {last} already contradict each other",
-                init.join(", ")
-            ),
-            [] => unreachable!("checked above"),
-        };
-        let size = self.conflict.len();
-        let tail = if size == 1 {
-            String::new()
-        } else {
-            match (self.quality.as_str(), size - 1) {
-                ("smallest", 1) => ", and no single clue does".to_string(),
-                ("smallest", k) => format!(", and no {k} clues do"),
-                ("minimal", _) => ", and none of them can be left out".to_string(),
-                _ => " (perhaps not the fewest: the time allowed ran out)".to_string(),
-            }
-        };
-        format!("{head}; {list}{tail}")
-    }
-}
-
-impl std::fmt::Display for HugeContradiction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.error)
-    }
-}
-
-impl std::error::Error for HugeContradiction {}

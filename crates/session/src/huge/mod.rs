@@ -24,7 +24,7 @@ use serde::Serialize;
 
 pub use codebreak_huge as engine;
 pub use codebreak_huge::{Budget, Clue, Code, Count, Objective, PlayOptions, Progress, Reply};
-pub use error::{HugeContradiction, HugeError};
+pub use error::HugeError;
 pub use hint::{FIND_TIME, HintOptions, HugeHint, hint};
 pub use sessions::{PlaySession, PlayState, SolveSession, SolveState, random_secret};
 
@@ -368,6 +368,20 @@ pub struct HugeMove {
     pub black: u8,
     /// Right colours elsewhere (cows; 0 in the black-peg game).
     pub white: u8,
+}
+
+impl From<&HugeMove> for crate::MoveReport {
+    fn from(m: &HugeMove) -> crate::MoveReport {
+        crate::MoveReport {
+            guess: m.guess.clone(),
+            feedback: m.reply.clone(),
+            reply: crate::ReplyReport {
+                text: m.reply.clone(),
+                black: Some(m.black),
+                white: Some(m.white),
+            },
+        }
+    }
 }
 
 /// How many secrets fit: exact, or an estimate marked as such with its 95% interval.

@@ -385,7 +385,6 @@ fn session_error(e: SessionError) -> ApiError {
     use codebreak_session::huge::HugeError;
     match e {
         SessionError::Contradiction(c) => ApiError::Contradiction(c),
-        SessionError::Reasoned(HugeError::Contradiction(c)) => ApiError::Clues(c),
         SessionError::Strategy(StrategyError::FirstGuessText(e)) => {
             ApiError::Invalid(format!("first_guess: {e}"))
         }
