@@ -1,8 +1,12 @@
-"""Games too large to list: HugeGame reasons on the clues, as `codebreak hint` does."""
+"""Games too large to list: reasoned on the clues, as `codebreak hint` does (through Game, and
+the deprecated HugeGame)."""
 
 import pytest
 
 import codebreak as cb
+
+# The old HugeGame tests stay, for the deprecated alias; its warning is checked once, below.
+pytestmark = pytest.mark.filterwarnings("ignore:codebreak.HugeGame is deprecated:DeprecationWarning")
 
 # Project Euler 185's small example (from the problem statement): one answer, 39542.
 EULER_EXAMPLE = [
@@ -181,3 +185,12 @@ def test_a_16_digit_black_peg_puzzle_through_game():
     with pytest.raises(cb.Contradiction) as e:
         cb.hint(game, [("0" * 16, 5), ("2" * 16, 0), ("1" * 16, 12)])
     assert e.value.diagnosis["conflict"] == [1, 3]
+
+
+def test_huge_game_is_a_deprecated_alias():
+    with pytest.warns(DeprecationWarning, match="use codebreak.Game"):
+        game = cb.HugeGame.mastermind(16, 6)
+    a = game.analyze(secrets=2, seed=1, fit_sample=20)
+    assert a["method"] == "sampled" and a["secrets"] + a["unfinished"] == 2
+    with pytest.warns(DeprecationWarning):
+        cb.HugeGame.bulls(10, 36)

@@ -55,7 +55,7 @@ pub struct GameArgs {
     /// than 2^25 codes are too large to list: hint, solve, play, analyze --sample and score
     /// reason on the clues instead (see the README, "Games too large to list").
     #[arg(long, value_name = "P", allow_hyphen_values = true,
-          value_parser = ranged::<u32>(codebreak_session::huge::PEGS))]
+          value_parser = ranged::<u32>(codebreak_session::reasoned::PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).

@@ -155,7 +155,7 @@ pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
 /// anything else is bad input (exit 2), whose error object the command writes in JSON mode.
 pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failure {
     use codebreak_session::SessionError;
-    use codebreak_session::huge::{HugeError, engine::Stopped};
+    use codebreak_session::reasoned::{HugeError, engine::Stopped};
     match e {
         SessionError::Contradiction(c) => {
             if json {

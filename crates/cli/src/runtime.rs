@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use codebreak_session::huge::{Budget, Progress};
+use codebreak_session::reasoned::{Budget, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The cancel flag, the progress counters and whether a spinner may be drawn.

@@ -62,14 +62,14 @@ pub enum SessionError {
     /// A call on a game too large to list refused or stopped (its contradictions are
     /// [`SessionError::Contradiction`]s).
     #[error(transparent)]
-    Reasoned(crate::huge::HugeError),
+    Reasoned(crate::game::reasoned::HugeError),
 }
 
-impl From<crate::huge::HugeError> for SessionError {
+impl From<crate::game::reasoned::HugeError> for SessionError {
     /// A contradiction is one for every game; anything else stays the reasoned engine's.
-    fn from(e: crate::huge::HugeError) -> SessionError {
+    fn from(e: crate::game::reasoned::HugeError) -> SessionError {
         match e {
-            crate::huge::HugeError::Contradiction(c) => SessionError::Contradiction(c),
+            crate::game::reasoned::HugeError::Contradiction(c) => SessionError::Contradiction(c),
             e => SessionError::Reasoned(e),
         }
     }
@@ -92,7 +92,8 @@ impl SessionError {
                 | SessionError::NothingToUndo(_)
                 | SessionError::Contradiction(_)
                 | SessionError::Reasoned(
-                    crate::huge::HugeError::Over(_) | crate::huge::HugeError::NothingToUndo
+                    crate::game::reasoned::HugeError::Over(_)
+                        | crate::game::reasoned::HugeError::NothingToUndo
                 )
         )
     }

@@ -63,7 +63,7 @@ pub struct AnalyzeArgs {
     /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
     /// default 400. Larger samples choose a little better and take proportionally longer.
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+          value_parser = crate::args::ranged::<usize>(codebreak_session::reasoned::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
     /// Run even an analysis estimated to take more than a minute.
     #[arg(long)]

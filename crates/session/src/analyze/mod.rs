@@ -41,7 +41,7 @@ pub struct AnalyzeQuery {
     /// Python's `secrets=N`); refused on a listed game, where every secret is played.
     pub secrets: Option<usize>,
     /// Secrets sampled to choose each guess on a game too large to list (default 400, see
-    /// [`crate::huge::FIT_SAMPLE`]); refused on a listed game.
+    /// [`crate::game::reasoned::FIT_SAMPLE`]); refused on a listed game.
     pub fit_sample: Option<usize>,
     /// Run an exhaustive analysis estimated to take more than [`MAX_SECONDS`] anyway.
     pub force: bool,
@@ -204,7 +204,10 @@ pub struct Run {
 
 enum How {
     Listed(Arc<AnyEngine>, Box<AnyStrategy>),
-    Sampled(Box<crate::huge::HugeGame>, sampled::AnalyzeOptions),
+    Sampled(
+        Box<crate::game::reasoned::HugeGame>,
+        sampled::AnalyzeOptions,
+    ),
 }
 
 impl Analyses {
@@ -317,7 +320,7 @@ impl Game {
 }
 
 fn sampled_runs(
-    game: &crate::huge::HugeGame,
+    game: &crate::game::reasoned::HugeGame,
     kinds: &[StrategyKind],
     query: &AnalyzeQuery,
 ) -> Result<Vec<Run>, SessionError> {

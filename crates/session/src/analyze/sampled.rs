@@ -9,8 +9,8 @@ use codebreak_tree::Figures;
 use rand::SeedableRng;
 
 use super::{Analysis, Method};
-use crate::huge::hint::play_error;
-use crate::huge::{HugeError, HugeGame};
+use crate::game::reasoned::{HugeError, HugeGame};
+use crate::hint::reasoned::play_error;
 use crate::remaining::Estimate;
 
 /// Random secrets `analyze --sample N` plays against on a game too large to list.
@@ -89,7 +89,7 @@ pub(crate) fn analyze(
         histogram[g] += 1;
     }
     let figures = Figures::from_histogram(histogram);
-    let name = crate::huge::objective_name(options.play.objective);
+    let name = crate::game::reasoned::objective_name(options.play.objective);
     Ok(Analysis {
         game: game.spec().clone(),
         strategy: name.to_string(),

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use codebreak_huge::{Budget, Clue, CountOptions, PlayOptions, Solver};
 use serde::Serialize;
 
-use super::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
 use crate::report::Contradiction;
 
 /// Tunables of [`hint`].
@@ -94,7 +94,7 @@ pub struct HugeHint {
 ///
 /// ```
 /// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::huge::{Budget, HintOptions, HugeGame, hint};
+/// use codebreak_session::reasoned::{Budget, HintOptions, HugeGame, hint};
 /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
 /// let game = HugeGame::new(&spec).unwrap();
 /// let clues = game.parse_history("90342 2, 70794 0, 39458 2, 34109 1, 51545 2, 12531 1").unwrap();
@@ -112,7 +112,7 @@ pub fn hint(
     let start = Instant::now();
     let solver = Solver::new(*game.game(), clues)?;
     let moves = clues.iter().map(|c| game.move_report(c)).collect();
-    let strategy = super::objective_name(options.play.objective).to_string();
+    let strategy = crate::game::reasoned::objective_name(options.play.objective).to_string();
     let solved = clues
         .last()
         .filter(|c| c.reply == game.win())

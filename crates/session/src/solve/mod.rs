@@ -1,6 +1,8 @@
 //! Solve: a strategy breaks a secret from the replies it is given, with undo, corrections of
 //! earlier answers, and a diagnosis when the replies contradict each other.
 
+pub(crate) mod reasoned;
+
 use std::sync::Arc;
 
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};

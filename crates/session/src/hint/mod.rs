@@ -4,6 +4,8 @@
 //! Hints are stateless: the caller sends the moves it knows, and no secret is involved, so a
 //! hint can never leak one.
 
+pub(crate) mod reasoned;
+
 use codebreak_core::{AnyEngine, Code, Feedback, Named};
 use codebreak_strategy::two_phase::TwoPhase;
 use codebreak_strategy::{
