@@ -39,7 +39,7 @@ euler() {
     t0=$(now)
     out=$($BIN hint --game blackpeg --pegs 16 --colors 10 --alphabet 0123456789 --history-file "$file" --json)
     t1=$(now)
-    python3 -c 'import json,sys; v=json.loads(sys.argv[1]); assert v["remaining"]["count"]==1, v["remaining"]' "$out"
+    python3 -c 'import json,sys; v=json.loads(sys.argv[1]); assert v["remaining"]==1, v["remaining"]' "$out"
     printf 'euler 185 hint, run %d: exactly one secret, %.3f s wall clock\n' "$i" "$(echo "$t1 - $t0" | bc -l)"
   done
 }
@@ -51,10 +51,11 @@ sample() { # NAME ARGS...: analyze --sample over random secrets, summarised
   python3 - "$name" "$out" <<'PY'
 import json, sys
 name, v = sys.argv[1], json.loads(sys.argv[2])
-assert v["unfinished"] == 0, v
+assert v["method"] == "sampled" and v["unfinished"] == 0, v
+i = v["interval"]
 print(f'{name}: {v["secrets"]} games, {v["average"]:.2f} guesses on average '
-      f'(95% CI {v["ci95"][0]:.2f} to {v["ci95"][1]:.2f}), worst {v["worst"]}, '
-      f'{v["seconds_per_game"]:.2f} s per game; {v["strategy"]}')
+      f'(95% CI {i["low"]:.2f} to {i["high"]:.2f}), worst {v["worst"]}, '
+      f'{v["seconds"] / v["secrets"]:.2f} s per game; {v["description"]}')
 PY
 }
 
@@ -68,7 +69,7 @@ puzzles() { # PEGS
     out=$($BIN hint --game blackpeg --pegs "$pegs" --colors 10 --history-file "$dir/p.txt" --show 1 --json)
     t1=$(now)
     secs=$(echo "$t1 - $t0" | bc -l)
-    python3 -c 'import json,sys; v=json.loads(sys.argv[1]); a=open(sys.argv[2]).read().strip(); assert v["remaining"]["count"]==1 and v["secrets"]==[a], (v["remaining"], v["secrets"], a)' "$out" "$dir/answer.txt"
+    python3 -c 'import json,sys; v=json.loads(sys.argv[1]); a=open(sys.argv[2]).read().strip(); assert v["remaining"]==1 and v["candidates"]==[a], (v["remaining"], v["candidates"], a)' "$out" "$dir/answer.txt"
     printf '  %d digits, seed %d: %d clues, unique answer found and proved in %.2f s\n' "$pegs" "$s" "$(wc -l <"$dir/p.txt")" "$secs"
     total=$(echo "$total + $secs" | bc -l)
   done

@@ -5,12 +5,12 @@ use std::sync::atomic::AtomicBool;
 
 use codebreak_core::{Pool, Sampling, Ties};
 use codebreak_search::{Objective, OptimalSpec, Search, SearchError};
-use codebreak_strategy::{AnyStrategy, StrategyKind, StrategyOptionsSpec};
+use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use codebreak_tree::{DecisionTree, Figures};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{bad, no_answer};
+use crate::errors::bad;
 use crate::game::PyGame;
 use crate::tree::PyTree;
 
@@ -34,9 +34,23 @@ pub struct PyReport {
     /// Guess choices made from a sample of a too-large pool (analyses only).
     #[pyo3(get)]
     sampled: u64,
-    /// The decision tree (None for a verification report).
+    /// The decision tree (None for a verification report, and for an analysis on a sample
+    /// of secrets).
     #[pyo3(get)]
     tree: Option<Py<PyTree>>,
+    /// `"exhaustive"` (every secret played) or `"sampled"` (random secrets of a game too large
+    /// to list).
+    #[pyo3(get)]
+    method: &'static str,
+    /// On a sample: the average as an estimate with its 95% interval, as a dict
+    /// `{"estimate", "low", "high", "method"}`; None when every secret was played.
+    interval: Option<codebreak_session::Estimate>,
+    /// On a sample: games that did not find the secret within the guess limit.
+    #[pyo3(get)]
+    unfinished: Option<u64>,
+    /// On a sample: the seed the secrets were drawn from.
+    #[pyo3(get)]
+    seed: Option<u64>,
 }
 
 impl PyReport {
@@ -65,7 +79,37 @@ impl PyReport {
             nodes: None,
             sampled: 0,
             tree,
+            method: "exhaustive",
+            interval: None,
+            unfinished: None,
+            seed: None,
         })
+    }
+
+    /// The report of a session analysis (every secret, or a sample).
+    pub fn of(
+        py: Python<'_>,
+        game: &Bound<'_, PyGame>,
+        a: codebreak_session::Analysis,
+    ) -> PyResult<PyReport> {
+        let mut report = PyReport::new(
+            py,
+            game,
+            a.figures,
+            a.strategy,
+            a.description,
+            a.seconds,
+            a.tree.map(|t| t.tree),
+        )?;
+        report.sampled = a.sampled;
+        report.method = match a.method {
+            codebreak_session::Method::Exhaustive => "exhaustive",
+            codebreak_session::Method::Sampled => "sampled",
+        };
+        report.interval = a.interval;
+        report.unfinished = a.unfinished;
+        report.seed = a.seed;
+        Ok(report)
     }
 }
 
@@ -111,12 +155,33 @@ impl PyReport {
         Ok(d)
     }
 
+    /// The average's 95% interval on a sample of secrets (`{"estimate", "low", "high",
+    /// "method"}`), None when every secret was played.
+    #[getter]
+    fn interval<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.interval
+            .as_ref()
+            .map(|i| crate::convert::json(py, &serde_json::to_value(i).map_err(bad)?))
+            .transpose()
+    }
+
     /// The figures as `codebreak analyze --json` writes them.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut v = serde_json::to_value(&self.figures).map_err(bad)?;
         if let Some(o) = v.as_object_mut() {
             o.insert("strategy".into(), self.strategy.clone().into());
             o.insert("description".into(), self.description.clone().into());
+            o.insert("method".into(), self.method.into());
+            o.insert("sampled".into(), self.sampled.into());
+            if let Some(i) = &self.interval {
+                o.insert("interval".into(), serde_json::to_value(i).map_err(bad)?);
+            }
+            if let Some(n) = self.unfinished {
+                o.insert("unfinished".into(), n.into());
+            }
+            if let Some(s) = self.seed {
+                o.insert("seed".into(), s.into());
+            }
             o.insert("seconds".into(), self.seconds.into());
             if let Some(n) = self.nodes {
                 o.insert("nodes".into(), n.into());
@@ -171,52 +236,51 @@ fn sampling(sample: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Sampling>> {
     }
 }
 
-/// A strategy built for a game, as `--strategy NAME` with its options.
-pub fn strategy(game: &PyGame, name: &str, spec: &StrategyOptionsSpec) -> PyResult<AnyStrategy> {
-    let kind: StrategyKind = name.parse().map_err(bad)?;
-    let engine = game.engine("a strategy of every code")?;
-    let opts = spec.resolve(engine.game()).map_err(bad)?;
-    AnyStrategy::build(kind, &opts, engine.game(), engine.space()).map_err(bad)
-}
-
-/// Plays a strategy against every secret of the game and returns its figures and decision
-/// tree (as `codebreak analyze`). Strategies: first, minimax, expected-size, entropy,
-/// most-parts, random, two-phase (see `strategies()`). Ctrl-C stops it with
+/// Plays a strategy against the secrets of the game (as `codebreak analyze`): every secret of
+/// a listed game, with the decision tree; on a game too large to list, `secrets` random ones
+/// (drawn from `seed`, each guess chosen on a sample of `fit_sample` secrets that fit), the
+/// report's `method` then `"sampled"` and its `interval` the average's 95% confidence
+/// interval. Strategies: first, minimax, expected-size, entropy, most-parts, random,
+/// two-phase (see `strategies()`; entropy, expected-size and most-parts on games too large to
+/// list); by default minimax, or entropy on a game too large to list. An exhaustive analysis
+/// estimated above a minute is refused unless `force`. Ctrl-C stops it with
 /// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (game, strategy="minimax", pool=None, first_guess=None, ties=None, seed=None, sample=None))]
+#[pyo3(signature = (game, strategy=None, pool=None, first_guess=None, ties=None, seed=None, sample=None, secrets=None, fit_sample=None, force=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
-    strategy: &str,
+    strategy: Option<&str>,
     pool: Option<&str>,
     first_guess: Option<&Bound<'_, PyAny>>,
     ties: Option<&str>,
     seed: Option<u64>,
     sample: Option<&Bound<'_, PyAny>>,
+    secrets: Option<usize>,
+    fit_sample: Option<usize>,
+    force: bool,
 ) -> PyResult<PyReport> {
     let g = game.get();
-    let mut spec = options_spec(g, pool, ties, seed, first_guess)?;
-    spec.sample = sampling(sample)?;
-    let s = self::strategy(g, strategy, &spec)?;
-    let engine = Arc::clone(g.engine("an exhaustive analysis")?);
-    let cancel = AtomicBool::new(false);
-    let result = crate::run::interruptible(py, &cancel, || {
-        codebreak_analysis::analyze_cancellable(&engine, &s, None, &cancel)
-    })?
-    .map_err(no_answer)?;
-    let mut report = PyReport::new(
-        py,
-        game,
-        result.figures,
-        result.strategy,
-        result.description,
-        result.seconds,
-        Some(result.tree),
-    )?;
-    report.sampled = result.sampled;
-    Ok(report)
+    let mut options = options_spec(g, pool, ties, seed, first_guess)?;
+    options.sample = sampling(sample)?;
+    let query = codebreak_session::AnalyzeQuery {
+        strategies: match strategy {
+            Some(s) => vec![s.parse::<StrategyKind>().map_err(bad)?],
+            None => Vec::new(),
+        },
+        options,
+        secrets,
+        fit_sample,
+        force,
+        ..Default::default()
+    };
+    let session = g.session.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = codebreak_session::Budget::default().with_cancel(Arc::clone(&cancel));
+    let mut result = crate::run::interruptible(py, &cancel, || session.analyze(&query, &budget))?
+        .map_err(|e| crate::errors::session(py, e))?;
+    PyReport::of(py, game, result.remove(0))
 }
 
 /// The exact optimal strategy by branch and bound (as `codebreak optimal`): `objective`

@@ -29,23 +29,33 @@ pub fn no_answer(e: impl std::fmt::Display) -> PyErr {
     PyRuntimeError::new_err(e.to_string())
 }
 
+/// A contradiction as the Python exception `Contradiction`: `.contradiction` is the whole
+/// object (`clues`, `conflict`, `quality`, `moves`, `diagnosis`), the same for every game;
+/// `.diagnosis` is, on a listed game, its diagnosis (the answers most likely mistyped), and on
+/// a game too large to list the whole object, as before.
+pub fn contradiction(py: Python<'_>, c: &codebreak_session::Contradiction) -> PyErr {
+    let err = Contradiction::new_err(c.error.clone());
+    let set = || -> PyResult<()> {
+        let whole = crate::convert::json(py, &serde_json::to_value(c).map_err(bad)?)?;
+        let diagnosis = match &c.diagnosis {
+            Some(d) => crate::convert::json(py, &serde_json::to_value(d).map_err(bad)?)?,
+            None => whole.clone(),
+        };
+        err.value(py).setattr("contradiction", whole)?;
+        err.value(py).setattr("diagnosis", diagnosis)
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
 /// A session error: `Contradiction` with its diagnosis, or `ValueError`.
 pub fn session(py: Python<'_>, e: SessionError) -> PyErr {
     match e {
-        SessionError::Contradiction(c) => {
-            let err = Contradiction::new_err(c.error.clone());
-            let diagnosis = serde_json::to_value(&c.diagnosis)
-                .map_err(bad)
-                .and_then(|v| crate::convert::json(py, &v));
-            match diagnosis {
-                Ok(d) => match err.value(py).setattr("diagnosis", d) {
-                    Ok(()) => err,
-                    Err(e) => e,
-                },
-                Err(e) => e,
-            }
-        }
+        SessionError::Contradiction(c) => contradiction(py, &c),
         SessionError::Reasoned(e) => crate::huge::error(py, e),
+        e @ SessionError::Analysis(_) => no_answer(e),
         other => bad(other),
     }
 }

@@ -547,6 +547,49 @@ impl PyGame {
         self.reply_py(py, self.game()?.score(&s, &g))
     }
 
+    /// Plays a strategy against the secrets of this game: `codebreak.analyze(self, ...)`
+    /// (every secret of a listed game; `secrets` random ones of a game too large to list).
+    #[pyo3(signature = (strategy=None, pool=None, first_guess=None, ties=None, seed=None, sample=None, secrets=None, fit_sample=None, force=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze(
+        slf: &Bound<'_, Self>,
+        strategy: Option<&str>,
+        pool: Option<&str>,
+        first_guess: Option<&Bound<'_, PyAny>>,
+        ties: Option<&str>,
+        seed: Option<u64>,
+        sample: Option<&Bound<'_, PyAny>>,
+        secrets: Option<usize>,
+        fit_sample: Option<usize>,
+        force: bool,
+    ) -> PyResult<crate::analysis::PyReport> {
+        crate::analysis::analyze(
+            slf.py(),
+            slf,
+            strategy,
+            pool,
+            first_guess,
+            ties,
+            seed,
+            sample,
+            secrets,
+            fit_sample,
+            force,
+        )
+    }
+
+    /// A secret drawn uniformly at random: the same one for the same `seed`, a new one each
+    /// call without.
+    #[pyo3(signature = (seed=None))]
+    fn random_secret<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let secret = self.session.random_secret(seed).map_err(bad)?;
+        self.label_py(py, &secret)
+    }
+
     /// The game as `codebreak --json` names it (the spec: kind, pegs, colours, ...).
     #[getter]
     fn spec<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

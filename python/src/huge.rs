@@ -1,35 +1,44 @@
-//! `codebreak.HugeGame`: Mastermind, black-peg and Bulls and Cows games too large to list
-//! (more than 2^25 codes, or more than 16 pegs), on `codebreak_session::huge`, as the command
-//! line's `hint`, `analyze --sample` and `score` run them.
+//! `codebreak.HugeGame`, **deprecated**: Mastermind, black-peg and Bulls and Cows games too
+//! large to list are `codebreak.Game`s (`hint`, `Solver`, `Game.analyze(secrets=N)`,
+//! `Game.random_secret`); this class stays for old scripts, and its constructors emit a
+//! `DeprecationWarning`.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use codebreak_core::{GameKind, GameSpec};
-use codebreak_session::huge::{
-    self, AnalyzeOptions, Budget, Clue, HintOptions, HugeError, HugeGame, PlayOptions,
+use codebreak_session::reasoned::{
+    self, Budget, Clue, HintOptions, HugeError, HugeGame, PlayOptions,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::errors::{Contradiction, bad, no_answer};
+use crate::errors::{bad, no_answer};
 
-/// A game too large to list: its secrets are reasoned about from the clues (constraint
-/// propagation, search, sampling), never enumerated. Reports are plain dicts, the objects
-/// `codebreak hint --json` and `codebreak analyze --sample N --json` print.
+/// Deprecated: use `Game` (`Game.mastermind(pegs=16, colors=6)` is a game too large to list,
+/// reasoned on its clues). A game reasoned on its clues (constraint propagation, search,
+/// sampling), never enumerated; reports are plain dicts. Its constructors emit a
+/// `DeprecationWarning`.
 #[pyclass(module = "codebreak", name = "HugeGame", frozen)]
 pub struct PyHugeGame {
     game: HugeGame,
 }
 
 fn make(
+    py: Python<'_>,
     kind: GameKind,
     pegs: u32,
     colors: u32,
     distinct: bool,
     alphabet: Option<String>,
 ) -> PyResult<PyHugeGame> {
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+        c"codebreak.HugeGame is deprecated: use codebreak.Game (Game.mastermind(pegs=16, colors=6) reasons on its clues; hint, Solver, Game.analyze(secrets=N) and Game.random_secret work on it)",
+        1,
+    )?;
     let spec = GameSpec {
         kind,
         pegs: Some(pegs),
@@ -48,16 +57,7 @@ fn make(
 /// search that ran out of time, `ValueError` for the rest.
 pub(crate) fn error(py: Python<'_>, e: HugeError) -> PyErr {
     match e {
-        HugeError::Contradiction(c) => {
-            let err = Contradiction::new_err(c.error.clone());
-            let diagnosis = serde_json::to_value(&*c)
-                .map_err(bad)
-                .and_then(|v| crate::convert::json(py, &v));
-            match diagnosis.and_then(|d| err.value(py).setattr("diagnosis", d)) {
-                Ok(()) => err,
-                Err(e) => e,
-            }
-        }
+        HugeError::Contradiction(c) => crate::errors::contradiction(py, &c),
         e @ (HugeError::Undecided { .. } | HugeError::Stopped(_)) => no_answer(e),
         other => bad(other),
     }
@@ -92,10 +92,10 @@ impl PyHugeGame {
         let kind = strategy
             .map(|s| s.parse::<codebreak_strategy::StrategyKind>().map_err(bad))
             .transpose()?;
-        huge::FIT_SAMPLE.check(fit_sample as u64).map_err(bad)?;
+        reasoned::FIT_SAMPLE.check(fit_sample as u64).map_err(bad)?;
         Ok(PlayOptions {
             sample: fit_sample,
-            objective: huge::objective(kind).map_err(bad)?,
+            objective: reasoned::objective(kind).map_err(bad)?,
             seed,
             ..PlayOptions::default()
         })
@@ -109,31 +109,38 @@ impl PyHugeGame {
     #[staticmethod]
     #[pyo3(signature = (pegs, colors, distinct=false, alphabet=None))]
     fn mastermind(
+        py: Python<'_>,
         pegs: u32,
         colors: u32,
         distinct: bool,
         alphabet: Option<String>,
     ) -> PyResult<PyHugeGame> {
-        make(GameKind::Mastermind, pegs, colors, distinct, alphabet)
+        make(py, GameKind::Mastermind, pegs, colors, distinct, alphabet)
     }
 
     /// Mastermind answered with black pegs only (Project Euler 185's "Number Mind").
     #[staticmethod]
     #[pyo3(signature = (pegs, colors, distinct=false, alphabet=None))]
     fn blackpeg(
+        py: Python<'_>,
         pegs: u32,
         colors: u32,
         distinct: bool,
         alphabet: Option<String>,
     ) -> PyResult<PyHugeGame> {
-        make(GameKind::BlackPeg, pegs, colors, distinct, alphabet)
+        make(py, GameKind::BlackPeg, pegs, colors, distinct, alphabet)
     }
 
     /// Bulls and Cows: `pegs` distinct symbols out of `digits`, replies like `1A2B`.
     #[staticmethod]
     #[pyo3(signature = (pegs, digits, alphabet=None))]
-    fn bulls(pegs: u32, digits: u32, alphabet: Option<String>) -> PyResult<PyHugeGame> {
-        make(GameKind::Bulls, pegs, digits, true, alphabet)
+    fn bulls(
+        py: Python<'_>,
+        pegs: u32,
+        digits: u32,
+        alphabet: Option<String>,
+    ) -> PyResult<PyHugeGame> {
+        make(py, GameKind::Bulls, pegs, digits, true, alphabet)
     }
 
     /// Base-10 logarithm of the number of possible secrets.
@@ -184,16 +191,16 @@ impl PyHugeGame {
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = Budget::default().with_cancel(Arc::clone(&cancel));
         let game = &self.game;
-        let report =
-            crate::run::interruptible(py, &cancel, || huge::hint(game, &clues, &options, &budget))?
-                .map_err(|e| error(py, e))?;
+        let report = crate::run::interruptible(py, &cancel, || {
+            reasoned::hint(game, &clues, &options, &budget)
+        })?
+        .map_err(|e| error(py, e))?;
         crate::convert::json(py, &serde_json::to_value(&report).map_err(bad)?)
     }
 
     /// Plays `secrets` uniformly random secrets (drawn from `seed`) with the strategy the
-    /// hints use, as a dict: `average` with its 95% confidence interval `ci95`, `worst`,
-    /// `histogram` (games per number of guesses, from 0), `guesses` per game and timings.
-    #[pyo3(signature = (secrets=20, seed=0, strategy=None, fit_sample=400, max_guesses=100))]
+    /// hints use, as a dict: the report of `Game.analyze(secrets=N).to_dict()`.
+    #[pyo3(signature = (secrets=20, seed=0, strategy=None, fit_sample=400))]
     fn analyze<'py>(
         &self,
         py: Python<'py>,
@@ -201,30 +208,34 @@ impl PyHugeGame {
         seed: u64,
         strategy: Option<&str>,
         fit_sample: usize,
-        max_guesses: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        huge::SECRETS.check(secrets as u64).map_err(bad)?;
-        let options = AnalyzeOptions {
-            secrets,
-            play: Self::play(strategy, fit_sample, 0)?,
-            seed,
-            max_guesses,
+        let game = codebreak_session::Game::reasoned(self.game.spec()).map_err(bad)?;
+        let query = codebreak_session::AnalyzeQuery {
+            strategies: strategy
+                .map(|s| s.parse().map_err(bad))
+                .transpose()?
+                .into_iter()
+                .collect(),
+            options: codebreak_strategy::StrategyOptionsSpec {
+                seed: Some(seed),
+                ..Default::default()
+            },
+            secrets: Some(secrets),
+            fit_sample: Some(fit_sample),
+            ..Default::default()
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = Budget::default().with_cancel(Arc::clone(&cancel));
-        let game = &self.game;
-        let report = crate::run::interruptible(py, &cancel, || {
-            huge::analyze(game, &options, &budget, &|_, _| {})
-        })?
-        .map_err(|e| error(py, e))?;
-        crate::convert::json(py, &serde_json::to_value(&report).map_err(bad)?)
+        let mut report = crate::run::interruptible(py, &cancel, || game.analyze(&query, &budget))?
+            .map_err(|e| crate::errors::session(py, e))?;
+        crate::convert::json(py, &serde_json::to_value(report.remove(0)).map_err(bad)?)
     }
 
     /// A uniformly random secret (drawn from `seed`).
     #[pyo3(signature = (seed=0))]
     fn random_secret(&self, seed: u64) -> String {
         self.game
-            .format_code(&huge::random_secret(&self.game, Some(seed)))
+            .format_code(&reasoned::random_secret(&self.game, Some(seed)))
     }
 
     /// The moves of `history`, read and checked, as (guess, reply) pairs of strings.

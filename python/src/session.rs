@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use std::sync::atomic::AtomicBool;
 
-use codebreak_session::huge::Budget;
+use codebreak_session::reasoned::Budget;
 use codebreak_session::{HintQuery, SessionError, Solve};
 use codebreak_strategy::StrategyKind;
 use pyo3::prelude::*;

@@ -1,8 +1,12 @@
-"""Games too large to list: HugeGame reasons on the clues, as `codebreak hint` does."""
+"""Games too large to list: reasoned on the clues, as `codebreak hint` does (through Game, and
+the deprecated HugeGame)."""
 
 import pytest
 
 import codebreak as cb
+
+# The old HugeGame tests stay, for the deprecated alias; its warning is checked once, below.
+pytestmark = pytest.mark.filterwarnings("ignore:codebreak.HugeGame is deprecated:DeprecationWarning")
 
 # Project Euler 185's small example (from the problem statement): one answer, 39542.
 EULER_EXAMPLE = [
@@ -56,13 +60,47 @@ def test_contradictions_name_the_clues():
     assert e.value.diagnosis["quality"] == "smallest"
 
 
+
+def test_a_contradiction_has_one_shape_for_both_kinds():
+    big = cb.Game.blackpeg(pegs=16, colors=10)
+    with pytest.raises(cb.Contradiction) as e:
+        cb.hint(big, [("0" * 16, 5), ("2" * 16, 0), ("1" * 16, 12)])
+    c = e.value.contradiction
+    assert c["conflict"] == [1, 3] and c["diagnosis"] is None
+    small = cb.Game.mastermind(4, 6)
+    with pytest.raises(cb.Contradiction) as e:
+        cb.hint(small, "0011:0B0W,0123:4B0W")
+    s = e.value.contradiction
+    assert s.keys() == c.keys()
+    assert s["conflict"] == [1, 2] and s["quality"] == "smallest"
+    assert s["diagnosis"] == e.value.diagnosis and s["diagnosis"]["changes"] == 1
+
+
 def test_analyze_plays_random_secrets():
-    game = cb.HugeGame.mastermind(16, 6)
-    a = game.analyze(secrets=3, seed=1)
-    assert a["secrets"] == 3 and a["unfinished"] == 0
-    assert sum(a["histogram"]) == 3
-    assert a["ci95"][0] <= a["average"] <= a["ci95"][1]
-    assert len(a["guesses"]) == 3 and max(a["guesses"]) == a["worst"]
+    game = cb.Game.mastermind(pegs=16, colors=6)
+    r = game.analyze(secrets=3, seed=1, fit_sample=20)
+    assert r.method == "sampled" and r.tree is None
+    assert r.secrets + r.unfinished == 3 and r.seed == 1
+    assert sum(r.histogram.values()) == r.secrets
+    assert r.interval["low"] <= r.average <= r.interval["high"]
+    d = r.to_dict()
+    assert d["method"] == "sampled" and d["interval"] == r.interval
+    # The same seed plays the same secrets, through the function too.
+    assert cb.analyze(game, secrets=3, seed=1, fit_sample=20).histogram == r.histogram
+    # A listed game: every secret, a tree, no interval.
+    small = cb.Game.mastermind(pegs=3, colors=3)
+    e = small.analyze()
+    assert e.method == "exhaustive" and e.interval is None and e.tree is not None
+    assert e.secrets == 27 and e.to_dict()["method"] == "exhaustive"
+    with pytest.raises(ValueError, match="expected sample N"):
+        game.analyze()
+    with pytest.raises(ValueError, match="fits in memory"):
+        small.analyze(secrets=3)
+    # Random secrets of either kind, fixed by a seed.
+    for g in (game, small):
+        secret = g.random_secret(seed=3)
+        assert g.random_secret(seed=3) == secret
+        assert g.score(secret, secret) == f"{len(secret)}B0W"
 
 
 def test_bad_input_is_a_value_error():
@@ -147,3 +185,12 @@ def test_a_16_digit_black_peg_puzzle_through_game():
     with pytest.raises(cb.Contradiction) as e:
         cb.hint(game, [("0" * 16, 5), ("2" * 16, 0), ("1" * 16, 12)])
     assert e.value.diagnosis["conflict"] == [1, 3]
+
+
+def test_huge_game_is_a_deprecated_alias():
+    with pytest.warns(DeprecationWarning, match="use codebreak.Game"):
+        game = cb.HugeGame.mastermind(16, 6)
+    a = game.analyze(secrets=2, seed=1, fit_sample=20)
+    assert a["method"] == "sampled" and a["secrets"] + a["unfinished"] == 2
+    with pytest.warns(DeprecationWarning):
+        cb.HugeGame.bulls(10, 36)

@@ -6,7 +6,7 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use codebreak_core::spec::{COLORS, SIZE};
 use codebreak_core::{Game, GameKind, GameSpec, Named, Order, Pool, Range, Sampling, Ties};
-use codebreak_strategy::{StrategyKind, StrategyOptions, StrategyOptionsSpec};
+use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use codebreak_tree::Format;
 
 use crate::failure::{BadInput, Failure};
@@ -55,7 +55,7 @@ pub struct GameArgs {
     /// than 2^25 codes are too large to list: hint, solve, play, analyze --sample and score
     /// reason on the clues instead (see the README, "Games too large to list").
     #[arg(long, value_name = "P", allow_hyphen_values = true,
-          value_parser = ranged::<u32>(codebreak_session::huge::PEGS))]
+          value_parser = ranged::<u32>(codebreak_session::reasoned::PEGS))]
     pub pegs: Option<u32>,
     /// Colours or symbols, 1 to 64 (mastermind 6, bulls 10; taken from --alphabet when only it
     /// is given).
@@ -172,11 +172,6 @@ impl StrategyArgs {
             first_guess: self.first_guess.clone(),
             sample: self.sample,
         }
-    }
-
-    /// The library options, with the first guess read for `game`.
-    pub fn options(&self, game: &Game) -> Result<StrategyOptions, Failure> {
-        self.spec().resolve(game).bad_input()
     }
 }
 

@@ -155,7 +155,7 @@ pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
 /// anything else is bad input (exit 2), whose error object the command writes in JSON mode.
 pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failure {
     use codebreak_session::SessionError;
-    use codebreak_session::huge::{HugeError, engine::Stopped};
+    use codebreak_session::reasoned::{HugeError, engine::Stopped};
     match e {
         SessionError::Contradiction(c) => {
             if json {
@@ -163,12 +163,13 @@ pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failur
             }
             Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
         }
-        SessionError::Reasoned(HugeError::Contradiction(c)) => {
-            if json {
-                let _ = crate::interact::emit(&*c);
-            }
-            Failure::NoAnswer(anyhow::anyhow!("{}", c.error))
+        SessionError::Analysis(codebreak_analysis::AnalysisError::Interrupted) => {
+            Failure::Interrupted(anyhow::anyhow!(
+                "interrupted by Ctrl-C or SIGTERM: nothing more was computed"
+            ))
         }
+        SessionError::Analysis(e) => Failure::NoAnswer(e.into()),
+        SessionError::TooLong(t) => Failure::BadInput(anyhow::anyhow!("{}", t.message("--"))),
         SessionError::Reasoned(HugeError::Stopped(Stopped::Cancelled)) => Failure::Interrupted(
             anyhow::anyhow!("interrupted by Ctrl-C or SIGTERM: nothing more was computed"),
         ),

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use codebreak_analysis::Analysis;
+use codebreak_session::{Analysis, Method};
 use codebreak_tree::{Format, TreeError};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value};
@@ -122,7 +122,7 @@ pub fn with_fields(head: Value, figures: Map<String, Value>, tail: Value) -> Val
 pub struct Report<'a> {
     /// The figures and what made them.
     #[serde(flatten)]
-    pub analysis: &'a Analysis,
+    pub analysis: &'a codebreak_analysis::Analysis,
     /// For the exact search: nodes, memoised sets, seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effort: Option<codebreak_search::Effort>,
@@ -138,20 +138,34 @@ pub struct Report<'a> {
     pub position: Option<codebreak_search::Subtree>,
 }
 
-/// The human report of one analysis.
+/// The human report of one analysis: on a sample of secrets, with the average's interval,
+/// the seed and the games left unfinished.
 pub fn analysis_text(a: &Analysis, game: &str, moves: &str) -> String {
-    format!(
-        "game      {game}\nstrategy  {}\n\n{}{}time      {:.3} s\n",
-        a.description,
-        table(&a.figures, moves),
-        sampled_note(a),
-        a.seconds
-    )
+    let mut out = format!("game      {game}\nstrategy  {}\n", a.description);
+    if let Some(seed) = a.seed {
+        out += &format!(
+            "secrets   {} drawn uniformly at random (seed {seed})\n",
+            a.figures.secrets + a.unfinished.unwrap_or(0)
+        );
+    }
+    out += &format!("\n{}", table(&a.figures, moves));
+    if let Some(i) = &a.interval {
+        out += &format!(
+            "estimate  {:.3} {moves} on average over every secret, 95% confidence interval {:.2} to {:.2}\n",
+            i.estimate, i.low, i.high
+        );
+    }
+    if let Some(n) = a.unfinished.filter(|&n| n > 0) {
+        out += &format!(
+            "unfinished {n} (not found within the guess limit; left out of the figures)\n"
+        );
+    }
+    format!("{out}{}time      {:.3} s\n", sampled_note(a), a.seconds)
 }
 
 /// A line saying how many guess choices were made from a sample of the pool, if any.
 fn sampled_note(a: &Analysis) -> String {
-    if a.sampled == 0 {
+    if a.sampled == 0 || a.method == Method::Sampled {
         return String::new();
     }
     format!(

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use codebreak_analysis::Analysis;
+use codebreak_session::Analysis;
 use plotters::prelude::*;
 
 use crate::failure::Failure;
@@ -161,7 +161,10 @@ mod tests {
             .map(|n| {
                 let s = AnyStrategy::new(n, &StrategyOptions::default(), &game, engine.space())
                     .unwrap();
-                codebreak_analysis::analyze(&engine, &s, None).unwrap()
+                Analysis::exhaustive(
+                    codebreak_analysis::analyze(&engine, &s, None).unwrap(),
+                    &game,
+                )
             })
             .collect();
         (results, game.to_string())

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use codebreak_session::huge::{Budget, Progress};
+use codebreak_session::reasoned::{Budget, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The cancel flag, the progress counters and whether a spinner may be drawn.
@@ -94,23 +94,6 @@ impl Runtime {
         };
         self.busy.store(false, Ordering::Relaxed);
         result
-    }
-
-    /// A progress bar over `len` games with its time estimate, when spinners are drawn.
-    pub fn bar(&self, len: u64, what: &str) -> Option<ProgressBar> {
-        if !self.spinner {
-            return None;
-        }
-        let bar = ProgressBar::new(len);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} {bar:30} {pos}/{len} games, {elapsed} elapsed, about {eta} left (Ctrl-C stops)",
-            )
-            .expect("a valid template"),
-        );
-        bar.set_message(what.to_string());
-        bar.enable_steady_tick(Duration::from_millis(200));
-        Some(bar)
     }
 
     /// Marks the start and end of a computation run outside [`Runtime::busy`].

@@ -95,7 +95,7 @@ fn bad_game_specs() {
     assert_fails(
         &run("analyze --pegs 16 --colors 30", None),
         2,
-        &["10^23.6", "--sample N"],
+        &["10^23.6", "expected sample N"],
     );
 }
 

@@ -289,4 +289,14 @@ async fn a_big_game_contradiction_is_the_same_object_in_both() {
     assert_eq!(status, StatusCode::CONFLICT, "{web}");
     assert_eq!(cli, web);
     assert_eq!(cli["conflict"], json!([2, 3]));
+    assert_eq!(cli["quality"], "smallest");
+    assert_eq!(cli["diagnosis"], Value::Null);
+    // One contradiction object for both kinds of game: a listed game's has the same fields,
+    // its conflict found by trying the clues, its diagnosis filled in.
+    let (_, listed) = cli_json(&["hint", "--history", "0011:0B0W,0123:4B0W", "--json"]);
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&listed), keys(&cli));
+    assert_eq!(listed["conflict"], json!([1, 2]));
+    assert_eq!(listed["moves"][1]["guess"], "0123");
+    assert!(listed["diagnosis"]["changes"].as_u64().is_some());
 }

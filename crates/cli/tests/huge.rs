@@ -298,26 +298,37 @@ fn analyze_plays_a_sample_of_secrets() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v = json(&out);
-    let guesses: Vec<u64> = v["guesses"]
-        .as_array()
+    // The report of a listed game's analysis, marked as a sample with its interval.
+    assert_eq!(v["method"], "sampled", "{v}");
+    assert_eq!(v["strategy"], "entropy", "{v}");
+    assert_eq!(v["game"]["pegs"], 16, "{v}");
+    assert_eq!(
+        (v["secrets"].as_u64(), v["unfinished"].as_u64()),
+        (Some(2), Some(0))
+    );
+    let hist: Vec<(u64, u64)> = v["histogram"]
+        .as_object()
         .unwrap()
         .iter()
-        .map(|g| g.as_u64().unwrap())
+        .map(|(k, n)| (k.parse().unwrap(), n.as_u64().unwrap()))
         .collect();
-    assert_eq!(guesses.len(), 2);
-    assert!(guesses.iter().all(|&g| g > 1), "{v}");
-    let hist: Vec<u64> = v["histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g.as_u64().unwrap())
-        .collect();
-    assert_eq!(hist.iter().sum::<u64>(), 2);
+    assert_eq!(hist.iter().map(|&(_, n)| n).sum::<u64>(), 2);
+    let total: u64 = hist.iter().map(|&(k, n)| k * n).sum();
+    assert_eq!(v["total"].as_u64(), Some(total));
+    assert!(total > 2, "{v}");
     let average = v["average"].as_f64().unwrap();
-    assert_eq!(average, guesses.iter().sum::<u64>() as f64 / 2.0);
-    let ci = v["ci95"].as_array().unwrap();
-    assert!(ci[0].as_f64().unwrap() <= average && average <= ci[1].as_f64().unwrap());
-    assert_eq!(v["worst"].as_u64(), guesses.iter().max().copied());
+    assert_eq!(average, total as f64 / 2.0);
+    let i = &v["interval"];
+    assert_eq!(i["estimate"].as_f64(), Some(average));
+    assert!(i["low"].as_f64().unwrap() <= average && average <= i["high"].as_f64().unwrap());
+    let worst = hist.iter().filter(|&&(_, n)| n > 0).map(|&(k, _)| k).max();
+    assert_eq!(v["worst"].as_u64(), worst);
+    // A listed game's report says it played every secret, and has no interval.
+    let v = json(&run("analyze --pegs 3 --colors 3 --json", None));
+    assert_eq!(
+        (v["method"].as_str(), v.get("interval")),
+        (Some("exhaustive"), None)
+    );
 }
 
 #[test]
@@ -403,7 +414,7 @@ fn bad_input_on_huge_games() {
     assert_fails(
         &run(&format!("analyze {big} --sample off"), None),
         2,
-        &["--sample off", "10^20.0"],
+        &["sample off", "10^20.0"],
     );
     assert_fails(
         &run(&format!("analyze {big} --sample 3 --tree t.json"), None),

@@ -53,10 +53,26 @@ pub enum SessionError {
     /// A move of a history that cannot be read.
     #[error(transparent)]
     History(#[from] ParseHistoryError),
-    /// A call on a game too large to list refused or stopped (its contradictions name the
-    /// smallest set of contradicting clues found).
+    /// An exhaustive analysis estimated to take too long to start without `force`.
     #[error(transparent)]
-    Reasoned(#[from] crate::huge::HugeError),
+    TooLong(Box<crate::analyze::TooLong>),
+    /// An exhaustive analysis that could not finish (a strategy stuck, or Ctrl-C).
+    #[error(transparent)]
+    Analysis(#[from] codebreak_analysis::AnalysisError),
+    /// A call on a game too large to list refused or stopped (its contradictions are
+    /// [`SessionError::Contradiction`]s).
+    #[error(transparent)]
+    Reasoned(crate::game::reasoned::HugeError),
+}
+
+impl From<crate::game::reasoned::HugeError> for SessionError {
+    /// A contradiction is one for every game; anything else stays the reasoned engine's.
+    fn from(e: crate::game::reasoned::HugeError) -> SessionError {
+        match e {
+            crate::game::reasoned::HugeError::Contradiction(c) => SessionError::Contradiction(c),
+            e => SessionError::Reasoned(e),
+        }
+    }
 }
 
 fn no_such_answer(answer: usize, answers: usize) -> String {
@@ -76,9 +92,8 @@ impl SessionError {
                 | SessionError::NothingToUndo(_)
                 | SessionError::Contradiction(_)
                 | SessionError::Reasoned(
-                    crate::huge::HugeError::Over(_)
-                        | crate::huge::HugeError::NothingToUndo
-                        | crate::huge::HugeError::Contradiction(_)
+                    crate::game::reasoned::HugeError::Over(_)
+                        | crate::game::reasoned::HugeError::NothingToUndo
                 )
         )
     }

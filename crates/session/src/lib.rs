@@ -16,22 +16,28 @@
 //! ones every front end validates with.
 //!
 //! **One game for every size.** A [`Game`] is listed (its codes fit in memory and the
-//! enumerated engines of `codebreak-core`, `codebreak-strategy` and `codebreak-search` play it
-//! exactly) or too large to list (more than [`codebreak_core::MAX_CODES`] codes, or more pegs
-//! than the enumerated engine allows: the `codebreak-huge` engine reasons on the clues).
-//! [`Game::new`] chooses from the spec's size, in this one place; its calls ([`Game::hint`],
-//! [`Game::best`], [`Game::play`], [`Game::solve`]) answer both with the same report types,
-//! and where a figure can only be estimated the same field says so ([`Remaining`]: an exact
-//! count or an estimate with its interval; [`FitSample`]: the sample a guess was scored on). A
-//! front end never tests which kind it holds. The sampled analysis of games too large to list
-//! ([`huge`]) still has a report type of its own, and is next to move behind [`Game`].
+//! enumerated engines of `codebreak-core`, `codebreak-strategy`, `codebreak-search` and
+//! `codebreak-analysis` play it exactly) or too large to list (more than
+//! [`codebreak_core::MAX_CODES`] codes, or more pegs than the enumerated engine allows: the
+//! `codebreak-huge` engine reasons on the clues). [`Game::new`] chooses from the spec's size,
+//! in this one place; its calls ([`Game::hint`], [`Game::best`], [`Game::play`],
+//! [`Game::solve`], [`Game::analyze`]) answer both with the same report types, and where a
+//! figure can only be estimated the same field says so ([`Remaining`]: an exact count or an
+//! estimate with its interval; [`FitSample`]: the sample a guess was scored on; an
+//! [`Analysis`] of `method` sampled, with its interval). A contradiction is one
+//! [`Contradiction`] for both. A front end never tests which kind it holds.
+//!
+//! **Modules name what a person does**: [`hint`](mod@hint), [`play`], [`solve`], [`analyze`],
+//! [`review`](mod@review) and [`best`](mod@best), each holding its listed and its reasoned half (`reasoned`
+//! submodules); [`game`] holds the game value and the choice between the engines, with the
+//! reasoned game's vocabulary in [`game::reasoned`] (re-exported as [`reasoned`]).
 #![deny(missing_docs)]
 
+pub mod analyze;
 pub mod best;
 pub mod error;
 pub mod game;
 pub mod hint;
-pub mod huge;
 pub mod play;
 pub mod remaining;
 pub mod report;
@@ -40,8 +46,11 @@ pub mod solve;
 
 use codebreak_core::Range;
 
+pub use analyze::{Analyses, Analysis, AnalyzeQuery, Method, Run, TooLong, Tree};
 pub use best::{BestReport, ExactMove, best};
+pub use codebreak_huge::Budget;
 pub use error::SessionError;
+pub use game::reasoned;
 pub use game::{Answerer, Game, HintQuery, History, Play, Solve};
 pub use hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport, hint};
 pub use play::{Maker, MakerKind, Outcome, PlayMove, PlaySession, PlaySetup, PlayState};

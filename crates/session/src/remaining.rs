@@ -108,7 +108,7 @@ impl Remaining {
     }
 
     /// The remaining count of a game too large to list.
-    pub fn of_count(count: &crate::huge::CountReport) -> Remaining {
+    pub fn of_count(count: &crate::game::reasoned::CountReport) -> Remaining {
         match (count.count, count.low, count.high) {
             (Some(n), _, _) if count.exact => Remaining::Exact(n),
             (_, low, high) => Remaining::Estimate(Estimate {
@@ -129,7 +129,7 @@ impl From<usize> for Remaining {
 
 impl std::fmt::Display for Remaining {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use crate::huge::number;
+        use crate::game::reasoned::number;
         match self {
             Remaining::Exact(1) => f.write_str("1 secret"),
             Remaining::Exact(n) => write!(f, "{n} secrets"),

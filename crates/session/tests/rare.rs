@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use codebreak_core::{GameKind, GameSpec};
-use codebreak_session::huge::{Budget, HintOptions, HugeGame, engine, hint};
+use codebreak_session::reasoned::{Budget, HintOptions, HugeGame, engine, hint};
 
 #[test]
 fn a_count_too_rare_to_estimate_gives_bounds_and_ends() {

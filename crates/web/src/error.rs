@@ -33,15 +33,11 @@ pub enum ApiError {
     /// undo).
     #[error("{0}")]
     Conflict(String),
-    /// 409: the replies contradict each other; the body is the library's
-    /// [`Contradiction`](codebreak_session::Contradiction): `{"error", "diagnosis"}`.
+    /// 409: the replies contradict each other, whatever the game's size; the body is the
+    /// library's [`Contradiction`](codebreak_session::Contradiction): `{"error", "clues",
+    /// "conflict", "quality", "moves", "diagnosis"}`.
     #[error("{}", .0.error)]
     Contradiction(Box<codebreak_session::Contradiction>),
-    /// 409: the clues of a game too large to list contradict each other; the body is the
-    /// library's [`HugeContradiction`](codebreak_session::huge::HugeContradiction):
-    /// `{"error", "clues", "conflict", "quality", "moves"}`.
-    #[error("{}", .0.error)]
-    Clues(Box<codebreak_session::huge::HugeContradiction>),
     /// 403: the request comes from elsewhere: a `Host` that is not this server (DNS
     /// rebinding) or an `Origin` that is not its own page.
     #[error("{0}")]
@@ -76,9 +72,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound { .. } | ApiError::NoRoute(_) => StatusCode::NOT_FOUND,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) | ApiError::Contradiction(_) | ApiError::Clues(_) => {
-                StatusCode::CONFLICT
-            }
+            ApiError::Conflict(_) | ApiError::Contradiction(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::MediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -103,7 +97,6 @@ impl IntoResponse for ApiError {
             ApiError::Contradiction(c) => {
                 serde_json::to_value(&*c).unwrap_or(json!({"error": message}))
             }
-            ApiError::Clues(c) => serde_json::to_value(&*c).unwrap_or(json!({"error": message})),
             _ => json!({"error": message}),
         };
         (status, Json(body)).into_response()

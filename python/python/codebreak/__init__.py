@@ -15,13 +15,14 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
 Mastermind, black-peg and Bulls and Cows games too large to list (more than 2^25 codes or
 more than 16 pegs, up to 32 pegs and 64 colours) are ``Game``s too, reasoned about from the
 clues: ``hint(Game.blackpeg(pegs=16, colors=10), clues)`` (Project Euler 185) returns the
-same ``Hint``, whose ``remaining`` is an estimate dict where the count cannot be exact.
-``HugeGame`` keeps the calls not yet behind ``Game`` (``.analyze(secrets=N)``,
-``.random_secret()``); its ``.hint()`` is superseded by ``hint(game, ...)``.
+same ``Hint``, whose ``remaining`` is an estimate dict where the count cannot be exact;
+``game.analyze(secrets=N)`` plays N random secrets (``method`` "sampled", with the average's
+``interval``) and ``game.random_secret(seed)`` draws one. ``HugeGame`` is a deprecated alias
+(its constructors emit a ``DeprecationWarning``).
 
 Long computations release the GIL, use every core and stop on Ctrl-C. Errors carry the
 ``codebreak`` command line's messages: ``ValueError`` for bad input, ``Contradiction`` (a
-``ValueError`` with ``.diagnosis``) for replies no secret gives.
+``ValueError`` with ``.contradiction`` and ``.diagnosis``) for replies no secret gives.
 """
 
 from ._codebreak import (

@@ -15,8 +15,12 @@ History = Union[str, Iterable[Tuple[Code, Reply]]]
 class Contradiction(ValueError):
     """Replies that no secret gives all at once."""
 
+    contradiction: Dict[str, Any]
+    """The contradiction, one shape for every game: error, clues, conflict (the fewest clues
+    found that contradict each other, from 1), quality, moves, diagnosis (listed games)."""
     diagnosis: Dict[str, Any]
-    """The fewest answers that must change and what they could have been (answers from 1)."""
+    """On a listed game the fewest answers that must change and what they could have been
+    (answers from 1); on a game too large to list the whole contradiction."""
 
 class Infeasible(RuntimeError):
     """No strategy finds every secret within optimal()'s max_depth."""
@@ -89,10 +93,26 @@ class Game:
     @property
     def spec(self) -> Dict[str, Any]: ...
     def score(self, guess: Code, secret: Code) -> Reply: ...
+    def analyze(
+        self,
+        strategy: Optional[str] = None,
+        pool: Optional[str] = None,
+        first_guess: Optional[Code] = None,
+        ties: Optional[str] = None,
+        seed: Optional[int] = None,
+        sample: Union[int, str, None] = None,
+        secrets: Optional[int] = None,
+        fit_sample: Optional[int] = None,
+        force: bool = False,
+    ) -> Report:
+        """``analyze(self, ...)``: every secret of a listed game, ``secrets`` random ones of a
+        game too large to list."""
+    def random_secret(self, seed: Optional[int] = None) -> Code: ...
 
 class HugeGame:
-    """A Mastermind, black-peg or Bulls and Cows game too large to list (up to 32 pegs and
-    64 colours): reasoned about from the clues, never enumerated. Histories are text
+    """Deprecated (its constructors emit a DeprecationWarning): use ``Game``, whose
+    ``Game.mastermind(pegs=16, colors=6)`` is a game too large to list with ``hint``,
+    ``Solver``, ``analyze(secrets=N)`` and ``random_secret``. Histories are text
     (``"GUESS REPLY"`` or ``GUESS:REPLY`` moves separated by commas or lines) or lists of
     (guess, reply) pairs; reports are the dicts ``codebreak hint --json`` and
     ``codebreak analyze --sample N --json`` print."""
@@ -125,7 +145,6 @@ class HugeGame:
         seed: int = 0,
         strategy: Optional[str] = None,
         fit_sample: int = 400,
-        max_guesses: int = 100,
     ) -> Dict[str, Any]: ...
     def random_secret(self, seed: int = 0) -> str: ...
     def moves(self, history: Union[str, Sequence[Tuple[Any, Any]]]) -> List[Tuple[str, str]]: ...
@@ -170,7 +189,8 @@ class Tree:
     def save(self, path: Union[str, PathLike[str]], format: str = "json") -> None: ...
 
 class Report:
-    """The figures of a strategy over every secret."""
+    """The figures of a strategy over every secret (``method`` "exhaustive"), or over random
+    secrets of a game too large to list (``method`` "sampled", with ``interval``)."""
 
     @property
     def secrets(self) -> int: ...
@@ -191,6 +211,12 @@ class Report:
     nodes: Optional[int]
     sampled: int
     tree: Optional[Tree]
+    method: str
+    unfinished: Optional[int]
+    seed: Optional[int]
+    @property
+    def interval(self) -> Optional[Dict[str, Any]]:
+        """On a sample: {estimate, low, high, method}, the average's 95% interval."""
     def to_dict(self) -> Dict[str, Any]: ...
 
 class Hint:
@@ -235,12 +261,15 @@ class Solver:
 
 def analyze(
     game: Game,
-    strategy: str = "minimax",
+    strategy: Optional[str] = None,
     pool: Optional[str] = None,
     first_guess: Optional[Code] = None,
     ties: Optional[str] = None,
     seed: Optional[int] = None,
     sample: Union[None, str, int] = None,
+    secrets: Optional[int] = None,
+    fit_sample: Optional[int] = None,
+    force: bool = False,
 ) -> Report: ...
 def optimal(
     game: Game,

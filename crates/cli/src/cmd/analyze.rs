@@ -3,15 +3,14 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use codebreak_analysis::{Estimate, MAX_SECONDS, alternatives, analyze, estimate};
-use codebreak_core::error::human_duration;
-use codebreak_core::{AnyEngine, Pool};
-use codebreak_strategy::{AnyStrategy, StrategyKind};
+use codebreak_session::{Analysis, AnalyzeQuery, Tree};
+use codebreak_strategy::StrategyKind;
 use codebreak_tree::{Format, SelfCheck};
 
 use crate::args::{GameArgs, StrategyArgs};
-use crate::failure::{BadInput, Failure};
+use crate::failure::{Failure, session_failure};
 use crate::output;
+use crate::runtime::Runtime;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -64,7 +63,7 @@ pub struct AnalyzeArgs {
     /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
     /// default 400. Larger samples choose a little better and take proportionally longer.
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+          value_parser = crate::args::ranged::<usize>(codebreak_session::reasoned::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
     /// Run even an analysis estimated to take more than a minute.
     #[arg(long)]
@@ -72,16 +71,18 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
-    if let Some(game) = crate::cmd::huge::route(&a.game)? {
-        let rt = crate::cmd::huge::Runtime::new(a.json);
-        return crate::cmd::huge::analyze(&a, game, &rt);
-    }
-    crate::cmd::huge::no_fit_sample(a.fit_sample)?;
-    let game = a.game.game()?;
-    let options = a.strategy_options.options(&game)?;
-    let names: Vec<StrategyKind> = match &a.compare {
-        Some(list) => list.0.clone(),
-        None => vec![a.strategy.unwrap_or_default()],
+    let game = a.game.any_game()?;
+    let query = AnalyzeQuery {
+        strategies: match (&a.compare, a.strategy) {
+            (Some(list), _) => list.0.clone(),
+            (None, Some(one)) => vec![one],
+            (None, None) => Vec::new(),
+        },
+        lenient: a.compare.is_some(),
+        options: a.strategy_options.spec(),
+        secrets: None,
+        fit_sample: a.fit_sample,
+        force: a.force,
     };
     for path in a.tree.iter().chain(&a.plot) {
         output::check_writable(path)?;
@@ -89,81 +90,76 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     if let Some(path) = &a.plot {
         crate::plot::check_path(path)?;
     }
-    if a.compare.is_some() && a.tree.is_some() && names.len() > 1 {
+    if a.tree.is_some() && query.strategies.len() > 1 {
         return Err(Failure::BadInput(anyhow::anyhow!(
             "--tree writes one tree: give one strategy, not --compare with {}",
-            names.len()
+            query.strategies.len()
         )));
     }
-    let engine = AnyEngine::new(&game).bad_input()?;
-    // Build every strategy before running any, so a typo fails at once.
-    let strategies: Vec<AnyStrategy> = names
-        .iter()
-        .map(|&n| {
-            if a.compare.is_some() {
-                AnyStrategy::lenient(n, &options, &game, engine.space())
-            } else {
-                AnyStrategy::build(n, &options, &game, engine.space())
-            }
-        })
-        .collect::<Result<_, _>>()
-        .bad_input()?;
-    let estimates: Vec<Estimate> = strategies.iter().map(|s| estimate(&engine, s)).collect();
-    if !a.force {
-        check_duration(&engine, &strategies, &estimates)?;
+    let plan = game
+        .analyses(&query)
+        .map_err(|e| session_failure(e, false))?;
+    if (a.tree.is_some() || a.self_check) && !plan.builds_trees() {
+        let flag = if a.tree.is_some() {
+            "--tree"
+        } else {
+            "--self-check"
+        };
+        return Err(Failure::BadInput(anyhow::anyhow!(
+            "{flag} needs a decision tree, and none is built when random secrets are played (a game too large to list): leave it out"
+        )));
     }
-    let mut results = Vec::with_capacity(strategies.len());
-    for (s, e) in strategies.iter().zip(&estimates) {
-        let what = format!("{} (about {})", s.name(), human_duration(e.seconds));
-        let bar = output::progress_bar(engine.space().secrets().len() as u64, a.json, &what);
+    let rt = Runtime::new(a.json);
+    let mut results = Vec::with_capacity(plan.runs().len());
+    for (i, run) in plan.runs().iter().enumerate() {
+        let bar = output::progress_bar(run.steps, a.json, &run.label);
         let progress = bar.as_ref().map(|b| {
             let b = b.clone();
             move |done: u64| b.set_position(done)
         });
-        let result = analyze(
-            &engine,
-            s,
+        rt.set_busy(true);
+        let result = plan.run(
+            i,
             progress.as_ref().map(|p| p as &(dyn Fn(u64) + Sync)),
+            &rt.budget(),
         );
+        rt.set_busy(false);
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        results.push(result.map_err(|e| Failure::NoAnswer(e.into()))?);
+        results.push(result.map_err(|e| session_failure(e, false))?);
     }
-    if let Some(path) = &a.tree {
-        output::write_tree(path, a.format, &game, &results[0].tree)?;
+    let trees: Vec<Option<&Tree>> = results.iter().map(|r| r.tree.as_ref()).collect();
+    if let (Some(path), Some(t)) = (&a.tree, trees[0]) {
+        output::write_tree(path, a.format, &t.game, &t.tree)?;
     }
     // Each tree replayed by the independent checker (read back from --tree's file if any).
     let checks: Vec<Option<SelfCheck>> = results
         .iter()
-        .map(|r| {
-            a.self_check
-                .then(|| {
-                    output::self_check_file(
-                        &r.figures,
-                        &game,
-                        &[],
-                        &r.tree.root,
-                        a.tree.as_deref(),
-                        a.format,
-                        "the analysis",
-                    )
-                })
-                .transpose()
+        .zip(&trees)
+        .map(|(r, t)| match t {
+            Some(t) if a.self_check => output::self_check_file(
+                &r.figures,
+                &t.game,
+                &[],
+                &t.tree.root,
+                a.tree.as_deref(),
+                a.format,
+                "the analysis",
+            )
+            .map(Some),
+            _ => Ok(None),
         })
         .collect::<Result<_, _>>()?;
-    let reports: Vec<output::Report> = results
+    let reports: Vec<Report> = results
         .iter()
         .zip(checks)
-        .map(|(analysis, self_check)| output::Report {
+        .map(|(analysis, self_check)| Report {
             analysis,
-            effort: None,
             self_check,
-            total_minimised: None,
-            position: None,
         })
         .collect();
-    let game_text = game.to_string();
+    let game_text = game.describe();
     if let Some(path) = &a.plot {
         crate::plot::write_svg(&results, &game_text, path)?;
     }
@@ -178,7 +174,7 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
         let mut text = if a.compare.is_some() {
             output::comparison_text(&results, &game_text)
         } else {
-            output::analysis_text(&results[0], &game_text, game.move_words().1)
+            output::analysis_text(&results[0], &game_text, game.moves_word())
         };
         for r in &reports {
             if let Some(c) = &r.self_check {
@@ -194,43 +190,11 @@ pub fn run(a: AnalyzeArgs) -> Result<(), Failure> {
     output::report(&text, a.tree.as_deref().is_some_and(output::is_std))
 }
 
-/// Refuses, before it starts, an analysis estimated to take more than a minute, with the
-/// estimate and faster ways to figures (`--force` runs it anyway).
-fn check_duration(
-    engine: &AnyEngine,
-    strategies: &[AnyStrategy],
-    estimates: &[Estimate],
-) -> Result<(), Failure> {
-    let total: f64 = estimates.iter().map(|e| e.seconds).sum();
-    if total <= MAX_SECONDS {
-        return Ok(());
-    }
-    let game = engine.game();
-    let (slowest, _) = strategies
-        .iter()
-        .zip(estimates)
-        .max_by(|a, b| a.1.seconds.total_cmp(&b.1.seconds))
-        .expect("at least one strategy");
-    let mut tries: Vec<String> = alternatives(engine, slowest)
-        .iter()
-        .map(|alt| {
-            let change = match alt.pool {
-                Some(Pool::Consistent) => "--pool consistent".to_string(),
-                _ => format!("--strategy {}", alt.strategy),
-            };
-            format!("{change} (about {})", human_duration(alt.estimate.seconds))
-        })
-        .collect();
-    tries.push("a smaller game".to_string());
-    Err(Failure::BadInput(anyhow::anyhow!(
-        "analyzing {game} with {} would take about {}, estimated from the game's size, more than the {} allowed without --force: try {}, or --force to run it anyway",
-        strategies
-            .iter()
-            .map(|s| s.describe(game))
-            .collect::<Vec<_>>()
-            .join(", "),
-        human_duration(total),
-        human_duration(MAX_SECONDS),
-        tries.join(", ")
-    )))
+/// An analysis as `--json` prints it: the session's report, and what `--self-check` confirmed.
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    analysis: &'a Analysis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    self_check: Option<SelfCheck>,
 }

@@ -56,14 +56,14 @@ pub struct HintArgs {
     /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
     /// default 400. Larger samples choose a little better and take proportionally longer.
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+          value_parser = crate::args::ranged::<usize>(codebreak_session::reasoned::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
     /// On games too large to list: seconds allowed to find a first secret that fits (or to
     /// rule them all out) before giving up with exit 1, 1 to 86400, default 60. Project Euler
     /// 185 takes 0.1 s; a history that neither search settles in this time is reported as
     /// undecided.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<u64>(codebreak_session::huge::FIND_SECONDS))]
+          value_parser = crate::args::ranged::<u64>(codebreak_session::reasoned::FIND_SECONDS))]
     pub find_time: Option<u64>,
     /// Print JSON.
     #[arg(long)]

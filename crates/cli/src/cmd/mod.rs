@@ -4,7 +4,6 @@ pub mod analyze;
 pub mod certificate;
 pub mod completions;
 pub mod hint;
-pub mod huge;
 pub mod info;
 pub mod openers;
 pub mod optimal;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Role};
-use codebreak_session::huge::HugeError;
+use codebreak_session::reasoned::HugeError;
 use codebreak_session::{Answerer, Game, MakerKind, Remaining, SessionError, Solve};
 use codebreak_strategy::StrategyKind;
 
@@ -58,13 +58,13 @@ pub struct SolveArgs {
     /// choose each guess (every candidate is scored by how it splits them), 1 to 100000,
     /// default 400. Larger samples choose a little better and take proportionally longer.
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<usize>(codebreak_session::huge::FIT_SAMPLE))]
+          value_parser = crate::args::ranged::<usize>(codebreak_session::reasoned::FIT_SAMPLE))]
     pub fit_sample: Option<usize>,
     /// On games too large to list: seconds allowed, after each reply, to find a secret that
     /// fits them all (or to rule them all out) before the reply is refused as undecided, 1 to
     /// 86400, default 60.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true,
-          value_parser = crate::args::ranged::<u64>(codebreak_session::huge::FIND_SECONDS))]
+          value_parser = crate::args::ranged::<u64>(codebreak_session::reasoned::FIND_SECONDS))]
     pub find_time: Option<u64>,
     /// Colour the pegs.
     #[arg(long, value_enum, default_value_t)]
@@ -398,7 +398,6 @@ impl Solver {
     fn contradiction(&self, e: &SessionError) {
         let error = match e {
             SessionError::Contradiction(c) => &c.error,
-            SessionError::Reasoned(HugeError::Contradiction(c)) => &c.error,
             e => &e.to_string(),
         };
         println!("{error}");
@@ -439,10 +438,7 @@ fn ends_run(e: &SessionError) -> bool {
 
 /// Whether the replies contradict each other (no secret gives them all).
 fn contradiction(e: &SessionError) -> bool {
-    matches!(
-        e,
-        SessionError::Contradiction(_) | SessionError::Reasoned(HugeError::Contradiction(_))
-    )
+    matches!(e, SessionError::Contradiction(_))
 }
 
 /// A count for a person: the number when exact.

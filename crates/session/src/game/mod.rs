@@ -2,6 +2,7 @@
 //! and the library, not the front end, chooses which from the spec.
 
 mod play;
+pub mod reasoned;
 mod solve;
 
 use std::sync::Arc;
@@ -16,15 +17,15 @@ use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 
 use crate::error::SessionError;
 use crate::hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport};
-use crate::huge::{self, Budget, Clue, HugeGame};
 use crate::remaining::Remaining;
+use reasoned::{Budget, Clue, HugeGame};
 
 /// A game, listed or too large to list.
 ///
 /// **The choice is made here, once.** [`Game::new`] lists a game's codes when they fit in
 /// memory ([`codebreak_core::MAX_CODES`]) and the enumerated engine (`codebreak-core`) plays
 /// it exactly; Mastermind, black-peg and Bulls and Cows past that size (or with more pegs than
-/// the enumerated engine takes, up to [`huge::MAX_PEGS`]) are *reasoned*: the
+/// the enumerated engine takes, up to [`reasoned::MAX_PEGS`]) are *reasoned*: the
 /// `codebreak-huge` engine keeps only the history and asks constraint propagation, counting
 /// and sampling what fits it. Every call of this type answers both with the same report
 /// types, and says where a figure is an estimate ([`Remaining`], [`FitSample`]), so a front
@@ -97,10 +98,10 @@ pub struct HintQuery {
     /// How many of the remaining secrets to list (see [`crate::SHOW`]).
     pub show: usize,
     /// Secrets sampled to choose a guess on a game too large to list (default 400, see
-    /// [`huge::FIT_SAMPLE`]); refused on a listed game, where every secret is scored.
+    /// [`reasoned::FIT_SAMPLE`]); refused on a listed game, where every secret is scored.
     pub fit_sample: Option<usize>,
     /// Time allowed to find a first fitting secret on a game too large to list (default
-    /// [`huge::FIND_TIME`]); refused on a listed game, where nothing searches.
+    /// [`reasoned::FIND_TIME`]); refused on a listed game, where nothing searches.
     pub find_time: Option<Duration>,
 }
 
@@ -115,6 +116,12 @@ impl Game {
         Ok(Game(Kind::Listed(codebreak_core::Game::new(spec)?, None)))
     }
 
+    /// The peg game `spec` describes, reasoned on its clues even when its codes could be
+    /// listed (to compare the engines, and for Python's deprecated `HugeGame`).
+    pub fn reasoned(spec: &GameSpec) -> Result<Game, SessionError> {
+        Ok(Game(Kind::Reasoned(HugeGame::new(spec)?)))
+    }
+
     /// A listed game already checked (a game file, a word list).
     pub fn listed(game: codebreak_core::Game) -> Game {
         Game(Kind::Listed(game, None))
@@ -124,6 +131,17 @@ impl Game {
     /// its memory budget); the calls use it instead of building their own.
     pub fn with_engine(engine: Arc<AnyEngine>) -> Game {
         Game(Kind::Listed(engine.game().clone(), Some(engine)))
+    }
+
+    /// The engine of a listed game: the one handed over, or a new one.
+    pub(crate) fn engine(&self) -> Result<Arc<AnyEngine>, SessionError> {
+        match &self.0 {
+            Kind::Listed(_, Some(engine)) => Ok(Arc::clone(engine)),
+            Kind::Listed(g, None) => Ok(Arc::new(AnyEngine::new(g)?)),
+            Kind::Reasoned(g) => Err(SessionError::Setup(format!(
+                "{g} is too large to list: no engine of every code"
+            ))),
+        }
     }
 
     /// The enumerated game, for the exact calls that only a listed game has (exhaustive
@@ -248,6 +266,47 @@ impl Game {
                 "{g}: about 10^{:.1} codes, too many to list (reasoning on the clues)",
                 g.log10_secrets()
             ),
+        }
+    }
+
+    /// A secret drawn uniformly at random, from `seed` (the same secret for the same seed) or
+    /// from the system's entropy without one, written in the game's symbols.
+    ///
+    /// ```
+    /// use codebreak_core::GameSpec;
+    /// use codebreak_session::Game;
+    /// for game in [Game::new(&GameSpec::mastermind(4, 6)), Game::new(&GameSpec::mastermind(16, 6))] {
+    ///     let game = game.unwrap();
+    ///     let secret = game.random_secret(Some(3)).unwrap();
+    ///     assert_eq!(game.random_secret(Some(3)).unwrap(), secret);
+    ///     assert_eq!(game.score(&secret, &secret).unwrap(), format!("{}B0W", game.pegs()));
+    /// }
+    /// ```
+    pub fn random_secret(&self, seed: Option<u64>) -> Result<String, SessionError> {
+        use rand::{Rng, SeedableRng};
+        match &self.0 {
+            Kind::Listed(..) => {
+                let engine = self.engine()?;
+                let secrets = engine.space().secrets();
+                let i = match seed {
+                    Some(seed) => {
+                        rand_chacha::ChaCha8Rng::seed_from_u64(seed).gen_range(0..secrets.len())
+                    }
+                    None => rand::thread_rng().gen_range(0..secrets.len()),
+                };
+                let game = engine.game();
+                Ok(game.format_code(&engine.space().code(secrets[i])))
+            }
+            Kind::Reasoned(g) => Ok(g.format_code(&reasoned::random_secret(g, seed))),
+        }
+    }
+
+    /// The game's word for its moves, plural (`guesses`, or a game file's own, such as
+    /// `weighings`).
+    pub fn moves_word(&self) -> &str {
+        match &self.0 {
+            Kind::Listed(g, _) => g.move_words().1,
+            Kind::Reasoned(_) => "guesses",
         }
     }
 
@@ -389,14 +448,13 @@ impl Game {
     /// The hint after `history`: how many secrets remain (exact, or an estimate that says
     /// so), the first of them, and each strategy's next guess. `budget` stops a long call
     /// on a game too large to list (Ctrl-C, a deadline); a listed game's hint is bounded by its
-    /// size. Fails with [`SessionError::Contradiction`] (a listed game, with the diagnosis)
-    /// or [`SessionError::Reasoned`] holding the smallest contradicting set found, when no
-    /// secret fits the history.
+    /// size. Fails with [`SessionError::Contradiction`] (the fewest contradicting clues found,
+    /// and on a listed game the diagnosis) when no secret fits the history.
     ///
     /// ```
     /// use codebreak_core::{GameKind, GameSpec};
     /// use codebreak_session::{Game, HintQuery, Remaining};
-    /// use codebreak_session::huge::Budget;
+    /// use codebreak_session::reasoned::Budget;
     /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
     /// // Project Euler 185's example: small enough to list, and the same answer reasoned.
     /// let clues = "90342 2, 70794 0, 39458 2, 34109 1, 51545 2, 12531 1";
@@ -453,13 +511,13 @@ impl Game {
                 None => crate::best(&AnyEngine::new(g)?, moves, options),
             },
             (Kind::Reasoned(g), Moves::Reasoned(clues)) => {
-                let solver =
-                    codebreak_huge::Solver::new(*g.game(), clues).map_err(huge::HugeError::from)?;
+                let solver = codebreak_huge::Solver::new(*g.game(), clues)
+                    .map_err(reasoned::HugeError::from)?;
                 let count = solver
                     .count(&Default::default(), budget)
-                    .map_err(huge::HugeError::from)?;
+                    .map_err(reasoned::HugeError::from)?;
                 Ok(crate::BestReport {
-                    remaining: Remaining::of_count(&huge::CountReport::of(&count)),
+                    remaining: Remaining::of_count(&reasoned::CountReport::of(&count)),
                     exact: None,
                     why_not: Some(
                         "the game is too large to list, so no exact search is made: the hint's guess is chosen on a sample".into(),
@@ -517,7 +575,7 @@ pub(crate) fn play_options(
     strategies: Option<&[StrategyKind]>,
     options: &StrategyOptionsSpec,
     fit_sample: Option<usize>,
-) -> Result<huge::PlayOptions, SessionError> {
+) -> Result<reasoned::PlayOptions, SessionError> {
     let strategy = match strategies {
         None => None,
         Some([one]) => Some(*one),
@@ -539,25 +597,25 @@ pub(crate) fn play_options(
         )));
     }
     if let Some(n) = fit_sample {
-        huge::FIT_SAMPLE.check(n as u64)?;
+        reasoned::FIT_SAMPLE.check(n as u64)?;
     }
-    Ok(huge::PlayOptions {
-        sample: fit_sample.unwrap_or(huge::PlayOptions::default().sample),
-        objective: huge::objective(strategy)?,
+    Ok(reasoned::PlayOptions {
+        sample: fit_sample.unwrap_or(reasoned::PlayOptions::default().sample),
+        objective: reasoned::objective(strategy)?,
         seed: options.seed.unwrap_or(0),
-        ..huge::PlayOptions::default()
+        ..reasoned::PlayOptions::default()
     })
 }
 
 /// Why the engine's guess is good, in the strategy's terms, on its sample.
-fn why_sampled(objective: huge::Objective, score: f64, sample: usize) -> String {
+fn why_sampled(objective: reasoned::Objective, score: f64, sample: usize) -> String {
     let on = format!("on a sample of {sample} secrets");
     match objective {
-        huge::Objective::Entropy => format!("most information {on}: {score:.3} bits"),
-        huge::Objective::ExpectedSize => {
+        reasoned::Objective::Entropy => format!("most information {on}: {score:.3} bits"),
+        reasoned::Objective::ExpectedSize => {
             format!("smallest expected part {on}: {:.2}", -score)
         }
-        huge::Objective::MostParts => format!("most distinct replies {on}: {score}"),
+        reasoned::Objective::MostParts => format!("most distinct replies {on}: {score}"),
     }
 }
 
@@ -573,17 +631,17 @@ fn reasoned_hint(
         query.fit_sample,
     )?;
     if let Some(t) = query.find_time {
-        huge::FIND_SECONDS.check(t.as_secs())?;
+        reasoned::FIND_SECONDS.check(t.as_secs())?;
     }
-    let options = huge::HintOptions {
+    let options = reasoned::HintOptions {
         show: query.show,
         play,
-        find_time: query.find_time.unwrap_or(huge::FIND_TIME),
-        ..huge::HintOptions::default()
+        find_time: query.find_time.unwrap_or(reasoned::FIND_TIME),
+        ..reasoned::HintOptions::default()
     };
-    let h = huge::hint(game, clues, &options, budget)?;
+    let h = reasoned::hint(game, clues, &options, budget)?;
     let objective = options.play.objective;
-    let kind: StrategyKind = huge::objective_name(objective)
+    let kind: StrategyKind = reasoned::objective_name(objective)
         .parse()
         .expect("an objective is named as a strategy");
     let suggestions: Vec<SuggestionReport> = h
@@ -620,7 +678,7 @@ fn reasoned_hint(
             .filter(|&&k| k != kind)
             .map(|&k| Omitted {
                 strategy: k,
-                why: match huge::objective(Some(k)) {
+                why: match reasoned::objective(Some(k)) {
                     Ok(_) => "games too large to list show one strategy's guess at a time: ask for it by name".into(),
                     Err(_) => "not available for games too large to list: it needs every secret listed".into(),
                 },
@@ -792,7 +850,7 @@ mod tests {
         let e = big
             .hint(&h, &HintQuery::default(), &Budget::default())
             .unwrap_err();
-        assert!(matches!(e, SessionError::Reasoned(_)), "{e:?}");
+        assert!(matches!(e, SessionError::Contradiction(_)), "{e:?}");
         assert!(e.is_conflict());
     }
 }

@@ -1,7 +1,7 @@
 //! Playing against the computer's secret, on any game: [`Play`].
 
 use crate::error::SessionError;
-use crate::huge::{self, Budget};
+use crate::game::reasoned::{self, Budget};
 use crate::report::{MoveReport, ReplyReport};
 use crate::{Game, MakerKind, Outcome, PlayMove, PlaySetup, PlayState, Remaining};
 
@@ -34,7 +34,7 @@ pub struct Play {
 enum PlayKind {
     Listed(Box<crate::PlaySession>),
     /// The session, and whether each move on the board could have been the secret.
-    Reasoned(Box<huge::PlaySession>, Vec<bool>),
+    Reasoned(Box<reasoned::PlaySession>, Vec<bool>),
 }
 
 impl Game {
@@ -68,7 +68,7 @@ impl Game {
                 }
                 let secret = secret.map(|s| g.parse_secret(s)).transpose()?;
                 PlayKind::Reasoned(
-                    Box::new(huge::PlaySession::new(
+                    Box::new(reasoned::PlaySession::new(
                         g.clone(),
                         secret,
                         setup.secret_seed,
@@ -209,7 +209,7 @@ impl Play {
 
 /// A move of a game too large to list, in the listed games' shape (no count: it is made
 /// only when asked).
-fn reasoned_move(m: &huge::HugeMove, could_be_secret: bool) -> PlayMove {
+fn reasoned_move(m: &reasoned::HugeMove, could_be_secret: bool) -> PlayMove {
     PlayMove {
         played: MoveReport {
             guess: m.guess.clone(),

@@ -5,8 +5,8 @@ use std::time::Duration;
 use codebreak_strategy::{AnyStrategy, Codemaker as _, StrategyKind, StrategyOptionsSpec};
 
 use crate::error::SessionError;
+use crate::game::reasoned::{self, Budget};
 use crate::hint::FitSample;
-use crate::huge::{self, Budget};
 use crate::report::{MoveReport, ReplyReport};
 use crate::{Game, MakerKind, Remaining, SolveState};
 
@@ -24,7 +24,7 @@ use super::Kind;
 /// ```
 /// use codebreak_core::GameSpec;
 /// use codebreak_session::Game;
-/// use codebreak_session::huge::Budget;
+/// use codebreak_session::reasoned::Budget;
 /// let big = Game::new(&GameSpec::mastermind(16, 6)).unwrap();
 /// let mut s = big.solve(None, &Default::default(), Some(20)).unwrap();
 /// let st = s.state(5, &Budget::default()).unwrap();
@@ -41,7 +41,7 @@ pub struct Solve {
 #[derive(Clone, Debug)]
 enum SolveKind {
     Listed(Box<crate::SolveSession>),
-    Reasoned(Box<huge::SolveSession>),
+    Reasoned(Box<reasoned::SolveSession>),
 }
 
 impl Game {
@@ -76,7 +76,7 @@ impl Game {
             Kind::Reasoned(g) => {
                 let kinds = strategy.map(|k| vec![k]);
                 let play = super::play_options(kinds.as_deref(), options, fit_sample)?;
-                SolveKind::Reasoned(Box::new(huge::SolveSession::new(g.clone(), play)))
+                SolveKind::Reasoned(Box::new(reasoned::SolveSession::new(g.clone(), play)))
             }
         };
         Ok(Solve {
@@ -92,7 +92,7 @@ impl Solve {
         &self.game
     }
 
-    /// Allows `time` (default [`huge::FIND_TIME`]), after each reply to a game too large to
+    /// Allows `time` (default [`reasoned::FIND_TIME`]), after each reply to a game too large to
     /// list, to find a secret that fits them all before the reply is refused as undecided;
     /// refused on a listed game, where nothing searches.
     pub fn with_find_time(mut self, time: Option<Duration>) -> Result<Solve, SessionError> {
@@ -305,7 +305,7 @@ pub struct Answerer(Answers);
 #[derive(Debug)]
 enum Answers {
     Listed(codebreak_core::Game, Box<crate::Maker>),
-    Reasoned(huge::HugeGame, huge::Code),
+    Reasoned(reasoned::HugeGame, reasoned::Code),
 }
 
 impl Game {
@@ -334,7 +334,7 @@ impl Game {
             Kind::Reasoned(g) => {
                 let secret = match secret {
                     Some(s) => g.parse_secret(s)?,
-                    None if maker == MakerKind::Random => huge::random_secret(g, secret_seed),
+                    None if maker == MakerKind::Random => reasoned::random_secret(g, secret_seed),
                     None => {
                         return Err(SessionError::Setup(format!(
                             "maker {} is not available for games too large to list: expected random",

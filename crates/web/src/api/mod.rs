@@ -132,7 +132,7 @@ impl AppState {
         max_codes: u128,
         what: &str,
     ) -> Result<(codebreak_session::Game, Option<EngineRef>), ApiError> {
-        if codebreak_session::huge::HugeGame::wanted(spec) {
+        if codebreak_session::reasoned::HugeGame::wanted(spec) {
             let game = codebreak_session::Game::new(spec).map_err(session_error)?;
             return Ok((game, None));
         }
@@ -145,8 +145,8 @@ impl AppState {
     }
 
     /// The budget of one call on a game too large to list: the server's time limit.
-    fn reasoned_budget(&self) -> codebreak_session::huge::Budget {
-        codebreak_session::huge::Budget::default().with_timeout(self.limits().reasoned_time)
+    fn reasoned_budget(&self) -> codebreak_session::reasoned::Budget {
+        codebreak_session::reasoned::Budget::default().with_timeout(self.limits().reasoned_time)
     }
 
     /// Bytes charged against the memory budget now.
@@ -382,10 +382,9 @@ fn parse_feedback(game: &Game, text: &str, field: &str) -> Result<Feedback, ApiE
 /// A refused session call: a contradiction (409 with its diagnosis), a call the session's state
 /// does not allow (409), anything else 422.
 fn session_error(e: SessionError) -> ApiError {
-    use codebreak_session::huge::HugeError;
+    use codebreak_session::reasoned::HugeError;
     match e {
         SessionError::Contradiction(c) => ApiError::Contradiction(c),
-        SessionError::Reasoned(HugeError::Contradiction(c)) => ApiError::Clues(c),
         SessionError::Strategy(StrategyError::FirstGuessText(e)) => {
             ApiError::Invalid(format!("first_guess: {e}"))
         }

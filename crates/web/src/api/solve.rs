@@ -6,7 +6,7 @@
 use axum::extract::{Path, State};
 use axum::response::Response;
 use codebreak_core::{GameSpec, Pool, Sampling, Ties};
-use codebreak_session::huge::Budget;
+use codebreak_session::reasoned::Budget;
 use codebreak_session::{SessionError, Solve, SolveState};
 use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use serde::Deserialize;
@@ -93,7 +93,7 @@ pub async fn start(
         first_guess: req.first_guess,
         sample: req.sample,
     };
-    let (game, engine, charge) = if codebreak_session::huge::HugeGame::wanted(&req.game) {
+    let (game, engine, charge) = if codebreak_session::reasoned::HugeGame::wanted(&req.game) {
         let game = codebreak_session::Game::new(&req.game).map_err(session_error)?;
         (game, None, state.reserve(REASONED_BYTES, "solving")?)
     } else {
@@ -180,7 +180,7 @@ async fn act(
 fn feedback_field(e: SessionError) -> SessionError {
     match e {
         SessionError::Reply(e) => SessionError::Setup(format!("feedback: {e}")),
-        SessionError::Reasoned(e @ codebreak_session::huge::HugeError::Code(_)) => {
+        SessionError::Reasoned(e @ codebreak_session::reasoned::HugeError::Code(_)) => {
             SessionError::Setup(format!("feedback: {e}"))
         }
         e => e,

@@ -201,11 +201,13 @@ impl Job {
     }
 }
 
-/// The figures of one analysis (the library's `Analysis`, as `analyze --json` prints it), the
-/// root of its tree, and the search effort for the exact search.
+/// The figures of one analysis (the session's report, `codebreak_session::Analysis`, as
+/// `analyze --json` prints it: every secret played), the root of its tree, and the search
+/// effort for the exact search.
 fn result_json(engine: &AnyEngine, o: &Outcome) -> Value {
     let a = &o.analysis;
     let mut v = serde_json::to_value(a).unwrap_or_else(|e| json!({"error": e.to_string()}));
+    v["method"] = json!(codebreak_session::Method::Exhaustive);
     v["tree"] = json!({
         "nodes": a.tree.root.size(),
         "depth": a.tree.root.depth(),

@@ -1,14 +1,13 @@
-//! Solve and play on games too large to list: the computer breaks a secret from the replies
-//! it is told ([`SolveSession`]), or keeps one for a person to break ([`PlaySession`]).
+//! Solve on games too large to list: the computer breaks a secret from the replies it is
+//! told ([`SolveSession`]).
 
 use std::time::Duration;
 
 use codebreak_huge::{Budget, Clue, Code, PlayOptions, Player, Reply, Solver};
-use rand::SeedableRng;
 use serde::Serialize;
 
-use super::hint::{contradiction, play_error};
-use super::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::hint::reasoned::{contradiction, play_error};
 
 /// One game in which the computer breaks a secret of a game too large to list: each guess is
 /// the best of a sample of the secrets that fit (see [`codebreak_huge::next_guess`]).
@@ -53,12 +52,12 @@ impl SolveSession {
             pending: None,
             pending_code: None,
             conflict_time: Duration::from_secs(10),
-            find_time: super::hint::FIND_TIME,
+            find_time: crate::hint::reasoned::FIND_TIME,
         }
     }
 
     /// This session with `time` for each search for a first secret that fits the replies
-    /// (default [`super::FIND_TIME`]): past it, a reply is refused as undecided.
+    /// (default [`crate::game::reasoned::FIND_TIME`]): past it, a reply is refused as undecided.
     pub fn with_find_time(mut self, time: Duration) -> SolveSession {
         self.find_time = time;
         self
@@ -73,7 +72,7 @@ impl SolveSession {
     pub fn description(&self) -> String {
         format!(
             "{} on a sample of {} secrets",
-            super::objective_name(self.player.options().objective),
+            crate::game::reasoned::objective_name(self.player.options().objective),
             self.player.options().sample
         )
     }
@@ -163,10 +162,10 @@ impl SolveSession {
 
     fn check(&self, clues: &[Clue], budget: &Budget) -> Result<(), HugeError> {
         let solver = Solver::new(*self.game.game(), clues)?;
-        if let Some(c) = super::hint::repeated_guess(&self.game, &solver, budget)? {
+        if let Some(c) = crate::hint::reasoned::repeated_guess(&self.game, &solver, budget)? {
             return Err(c);
         }
-        if super::hint::find_within(&solver, self.find_time, budget)?.is_none() {
+        if crate::hint::reasoned::find_within(&solver, self.find_time, budget)?.is_none() {
             return Err(contradiction(
                 &self.game,
                 &solver,
@@ -208,161 +207,6 @@ impl SolveSession {
                 self.game
                     .format_code(&self.clues.last().expect("solved after a move").guess)
             }),
-        }
-    }
-}
-
-/// A uniformly random secret of `game`, drawn from `seed` (the same secret for the same
-/// seed), or from the system's entropy without one.
-pub fn random_secret(game: &HugeGame, seed: Option<u64>) -> Code {
-    match seed {
-        Some(seed) => game
-            .game()
-            .random_secret(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)),
-        None => game.game().random_secret(&mut rand::thread_rng()),
-    }
-}
-
-/// One game in which a person breaks the computer's secret in a game too large to list.
-#[derive(Clone, Debug)]
-pub struct PlaySession {
-    game: HugeGame,
-    secret: Code,
-    attempts: usize,
-    used: usize,
-    clues: Vec<Clue>,
-    over: bool,
-    won: bool,
-}
-
-/// A play session's state, as `play --json` writes it after each guess.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PlayState {
-    /// The game in words.
-    pub game: String,
-    /// Guesses allowed.
-    pub attempts: usize,
-    /// Guesses played (taken-back ones included).
-    pub used: usize,
-    /// Guesses left.
-    pub attempts_left: usize,
-    /// The moves on the board, oldest first.
-    pub moves: Vec<HugeMove>,
-    /// Whether the game is over.
-    pub over: bool,
-    /// Whether the secret was found.
-    pub won: bool,
-    /// The secret (only once the game is over).
-    pub secret: Option<String>,
-}
-
-impl PlaySession {
-    /// A game against `secret`, or a uniformly random secret drawn from `seed` (from the
-    /// system's entropy without one). `attempts` defaults to
-    /// [`crate::default_attempts`] for the game's pegs.
-    pub fn new(
-        game: HugeGame,
-        secret: Option<Code>,
-        seed: Option<u64>,
-        attempts: Option<usize>,
-    ) -> PlaySession {
-        let secret = secret.unwrap_or_else(|| random_secret(&game, seed));
-        let attempts =
-            attempts.unwrap_or_else(|| crate::default_attempts(usize::from(game.game().pegs())));
-        PlaySession {
-            game,
-            secret,
-            attempts,
-            used: 0,
-            clues: Vec::new(),
-            over: false,
-            won: false,
-        }
-    }
-
-    /// The game.
-    pub fn game(&self) -> &HugeGame {
-        &self.game
-    }
-
-    /// Guesses allowed.
-    pub fn attempts(&self) -> usize {
-        self.attempts
-    }
-
-    /// The moves on the board, oldest first.
-    pub fn clues(&self) -> &[Clue] {
-        &self.clues
-    }
-
-    /// Guesses played.
-    pub fn used(&self) -> usize {
-        self.used
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.over
-    }
-
-    /// The secret, once the game is over.
-    pub fn secret(&self) -> Option<String> {
-        self.over.then(|| self.game.format_code(&self.secret))
-    }
-
-    /// Plays a guess written in the game's symbols and returns its move.
-    pub fn guess_text(&mut self, text: &str) -> Result<HugeMove, HugeError> {
-        if self.over {
-            return Err(HugeError::Over("no more guesses"));
-        }
-        let guess = self.game.parse_guess(text)?;
-        let clue = Clue::new(guess, self.game.score(&self.secret, &guess));
-        self.clues.push(clue);
-        self.used += 1;
-        if clue.reply == self.game.win() {
-            self.over = true;
-            self.won = true;
-        } else if self.used >= self.attempts {
-            self.over = true;
-        }
-        Ok(self.game.move_report(&clue))
-    }
-
-    /// Takes the last guess off the board; the attempt stays used.
-    pub fn undo(&mut self) -> Result<HugeMove, HugeError> {
-        if self.over {
-            return Err(HugeError::Over("nothing can be taken back"));
-        }
-        let clue = self.clues.pop().ok_or(HugeError::NothingToUndo)?;
-        Ok(self.game.move_report(&clue))
-    }
-
-    /// Gives up: the game is over and the secret is shown.
-    pub fn resign(&mut self) {
-        self.over = true;
-    }
-
-    /// How many secrets fit the moves on the board.
-    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, HugeError> {
-        let solver = Solver::new(*self.game.game(), &self.clues)?;
-        Ok(CountReport::of(&solver.count(&Default::default(), budget)?))
-    }
-
-    /// The state, as `play --json` writes it.
-    pub fn state(&self) -> PlayState {
-        PlayState {
-            game: self.game.to_string(),
-            attempts: self.attempts,
-            used: self.used,
-            attempts_left: self.attempts - self.used,
-            moves: self
-                .clues
-                .iter()
-                .map(|c| self.game.move_report(c))
-                .collect(),
-            over: self.over,
-            won: self.won,
-            secret: self.secret(),
         }
     }
 }

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 use codebreak_huge::{Budget, Clue, CountOptions, PlayOptions, Solver};
 use serde::Serialize;
 
-use super::{CountReport, GuessReport, HugeContradiction, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::report::Contradiction;
 
 /// Tunables of [`hint`].
 #[derive(Clone, Debug)]
@@ -93,7 +94,7 @@ pub struct HugeHint {
 ///
 /// ```
 /// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::huge::{Budget, HintOptions, HugeGame, hint};
+/// use codebreak_session::reasoned::{Budget, HintOptions, HugeGame, hint};
 /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
 /// let game = HugeGame::new(&spec).unwrap();
 /// let clues = game.parse_history("90342 2, 70794 0, 39458 2, 34109 1, 51545 2, 12531 1").unwrap();
@@ -111,7 +112,7 @@ pub fn hint(
     let start = Instant::now();
     let solver = Solver::new(*game.game(), clues)?;
     let moves = clues.iter().map(|c| game.move_report(c)).collect();
-    let strategy = super::objective_name(options.play.objective).to_string();
+    let strategy = crate::game::reasoned::objective_name(options.play.objective).to_string();
     let solved = clues
         .last()
         .filter(|c| c.reply == game.win())
@@ -230,17 +231,15 @@ pub(crate) fn repeated_guess(
         Some(k) => (vec![k], "smallest"),
         None => (vec![i, j], if smallest { "smallest" } else { "minimal" }),
     };
-    let mut c = HugeContradiction {
-        error: String::new(),
-        clues: clues.len(),
-        conflict: conflict.iter().map(|k| k + 1).collect(),
-        quality: quality.to_string(),
-        moves: conflict
+    let c = Contradiction::reasoned(
+        clues.len(),
+        conflict.iter().map(|k| k + 1).collect(),
+        quality,
+        conflict
             .iter()
-            .map(|&k| game.move_report(&clues[k]))
+            .map(|&k| (&game.move_report(&clues[k])).into())
             .collect(),
-    };
-    c.error = c.describe();
+    );
     Ok(Some(HugeError::Contradiction(Box::new(c))))
 }
 
@@ -276,16 +275,14 @@ pub(crate) fn contradiction(
     };
     let moves = conflict
         .iter()
-        .map(|&i| game.move_report(&solver.clues()[i]))
+        .map(|&i| (&game.move_report(&solver.clues()[i])).into())
         .collect();
-    let mut c = HugeContradiction {
-        error: String::new(),
-        clues: solver.clues().len(),
-        conflict: conflict.iter().map(|i| i + 1).collect(),
-        quality: quality.to_string(),
+    let c = Contradiction::reasoned(
+        solver.clues().len(),
+        conflict.iter().map(|i| i + 1).collect(),
+        quality,
         moves,
-    };
-    c.error = c.describe();
+    );
     Ok(HugeError::Contradiction(Box::new(c)))
 }
 

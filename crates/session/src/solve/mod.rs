@@ -1,6 +1,8 @@
 //! Solve: a strategy breaks a secret from the replies it is given, with undo, corrections of
 //! earlier answers, and a diagnosis when the replies contradict each other.
 
+pub(crate) mod reasoned;
+
 use std::sync::Arc;
 
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec};
@@ -143,11 +145,13 @@ impl SolveSession {
     }
 
     fn contradiction(&self, moves: &[(Code, Feedback)], what: &str) -> SessionError {
-        let game = self.engine().game();
         match codebreak_strategy::diagnose(self.engine(), moves) {
-            Ok(d) => {
-                SessionError::Contradiction(Box::new(Contradiction::new(game, moves, &d, what)))
-            }
+            Ok(d) => SessionError::Contradiction(Box::new(Contradiction::listed(
+                self.engine(),
+                moves,
+                &d,
+                what,
+            ))),
             Err(e) => SessionError::NotAGuess(e),
         }
     }
@@ -295,8 +299,8 @@ mod tests {
             match s.reply_text("0B0W") {
                 Ok(_) => continue,
                 Err(SessionError::Contradiction(c)) => {
-                    assert!(c.diagnosis.changes >= 1);
-                    assert!(!c.diagnosis.suspects.is_empty());
+                    assert!(c.diagnosis.as_ref().unwrap().changes >= 1);
+                    assert!(!c.diagnosis.as_ref().unwrap().suspects.is_empty());
                     assert_eq!(s.state(3), before);
                     return;
                 }

@@ -3,6 +3,8 @@
 //! The codemaker lives inside the session; the secret appears in its [`PlayState`] only once
 //! the game is over (won, out of attempts, or given up).
 
+pub(crate) mod reasoned;
+
 use std::sync::Arc;
 
 use codebreak_core::{AnyEngine, Code, Feedback, GameSpec, Role};

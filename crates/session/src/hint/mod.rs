@@ -4,6 +4,8 @@
 //! Hints are stateless: the caller sends the moves it knows, and no secret is involved, so a
 //! hint can never leak one.
 
+pub(crate) mod reasoned;
+
 use codebreak_core::{AnyEngine, Code, Feedback, Named};
 use codebreak_strategy::two_phase::TwoPhase;
 use codebreak_strategy::{
@@ -185,9 +187,9 @@ pub fn hint(
         Ok(h) => h,
         Err(HintError::NotAGuess(e)) => return Err(e.into()),
         Err(HintError::Contradiction(d)) => {
-            return Err(SessionError::Contradiction(Box::new(Contradiction::new(
-                game, history, &d, "",
-            ))));
+            return Err(SessionError::Contradiction(Box::new(
+                Contradiction::listed(engine, history, &d, ""),
+            )));
         }
     };
     // In a game that ends when the secret is known, one secret left is the end: nothing
@@ -306,7 +308,7 @@ mod tests {
         else {
             panic!("a contradiction");
         };
-        assert_eq!(c.diagnosis.changes, 1);
+        assert_eq!(c.diagnosis.as_ref().unwrap().changes, 1);
         assert!(c.error.contains("answer"), "{}", c.error);
     }
 

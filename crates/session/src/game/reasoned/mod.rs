@@ -14,21 +14,18 @@
 //! Long calls take a [`Budget`] (cancel flag, deadline, progress counters): a front end sets
 //! the cancel flag from its Ctrl-C handler and reads the counters to draw a spinner.
 
-mod analyze;
 mod error;
-mod hint;
-mod sessions;
 
 use codebreak_core::error::quote;
 use codebreak_core::{Alphabet, GameKind, GameSpec, SpecError};
 use serde::Serialize;
 
-pub use analyze::{AnalyzeOptions, HugeAnalysis, SECRETS, analyze, play_one};
+pub use crate::hint::reasoned::{FIND_TIME, HintOptions, HugeHint, hint};
+pub use crate::play::reasoned::{PlaySession, PlayState, random_secret};
+pub use crate::solve::reasoned::{SolveSession, SolveState};
 pub use codebreak_huge as engine;
 pub use codebreak_huge::{Budget, Clue, Code, Count, Objective, PlayOptions, Progress, Reply};
-pub use error::{HugeContradiction, HugeError};
-pub use hint::{FIND_TIME, HintOptions, HugeHint, hint};
-pub use sessions::{PlaySession, PlayState, SolveSession, SolveState, random_secret};
+pub use error::HugeError;
 
 /// Secrets sampled to choose a guess (`--fit-sample`): each candidate guess is scored by how
 /// it splits this many secrets that fit the history. Default 400 ([`PlayOptions`]'s); larger
@@ -66,7 +63,7 @@ pub const PEGS: codebreak_core::Range = codebreak_core::Range {
 ///
 /// ```
 /// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::huge::HugeGame;
+/// use codebreak_session::reasoned::HugeGame;
 /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(16), colors: Some(10), ..GameSpec::default() };
 /// assert!(HugeGame::wanted(&spec));
 /// let game = HugeGame::new(&spec).unwrap();
@@ -290,7 +287,7 @@ impl HugeGame {
     ///
     /// ```
     /// use codebreak_core::{GameKind, GameSpec};
-    /// use codebreak_session::huge::HugeGame;
+    /// use codebreak_session::reasoned::HugeGame;
     /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
     /// let game = HugeGame::new(&spec).unwrap();
     /// let clues = game.parse_history("# Euler's example\n90342 2\n70794 0, 39458:2").unwrap();
@@ -372,10 +369,24 @@ pub struct HugeMove {
     pub white: u8,
 }
 
+impl From<&HugeMove> for crate::MoveReport {
+    fn from(m: &HugeMove) -> crate::MoveReport {
+        crate::MoveReport {
+            guess: m.guess.clone(),
+            feedback: m.reply.clone(),
+            reply: crate::ReplyReport {
+                text: m.reply.clone(),
+                black: Some(m.black),
+                white: Some(m.white),
+            },
+        }
+    }
+}
+
 /// How many secrets fit: exact, or an estimate marked as such with its 95% interval.
 ///
 /// ```
-/// use codebreak_session::huge::{Count, CountReport};
+/// use codebreak_session::reasoned::{Count, CountReport};
 /// let r = CountReport::of(&Count::Exact(1));
 /// assert_eq!(r.to_string(), "1 secret");
 /// assert_eq!(serde_json::to_string(&r).unwrap(), r#"{"exact":true,"count":1,"value":1.0}"#);
@@ -500,7 +511,11 @@ pub struct GuessReport {
 }
 
 impl GuessReport {
-    fn of(game: &HugeGame, next: &codebreak_huge::NextGuess, could_be_secret: bool) -> Self {
+    pub(crate) fn of(
+        game: &HugeGame,
+        next: &codebreak_huge::NextGuess,
+        could_be_secret: bool,
+    ) -> Self {
         GuessReport {
             guess: game.format_code(&next.choice.guess),
             could_be_secret,

@@ -5,11 +5,13 @@ use std::time::Instant;
 
 use codebreak_core::Range;
 use codebreak_huge::{Budget, Clue, Code, PlayOptions, Player};
+use codebreak_tree::Figures;
 use rand::SeedableRng;
-use serde::Serialize;
 
-use super::hint::play_error;
-use super::{HugeError, HugeGame};
+use super::{Analysis, Method};
+use crate::game::reasoned::{HugeError, HugeGame};
+use crate::hint::reasoned::play_error;
+use crate::remaining::Estimate;
 
 /// Random secrets `analyze --sample N` plays against on a game too large to list.
 pub const SECRETS: Range = Range {
@@ -21,7 +23,7 @@ pub const SECRETS: Range = Range {
 
 /// Tunables of [`analyze`].
 #[derive(Clone, Debug)]
-pub struct AnalyzeOptions {
+pub(crate) struct AnalyzeOptions {
     /// Random secrets to play against (see [`SECRETS`]).
     pub secrets: usize,
     /// How guesses are chosen; game `i` (from 0) uses seed `play.seed + i`.
@@ -43,56 +45,14 @@ impl Default for AnalyzeOptions {
     }
 }
 
-/// A strategy's figures over random secrets of a game too large to list.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HugeAnalysis {
-    /// The game in words.
-    pub game: String,
-    /// The strategy, with its sample size.
-    pub strategy: String,
-    /// Secrets played.
-    pub secrets: usize,
-    /// Seed of the secrets.
-    pub seed: u64,
-    /// Guesses of every game, in order (0 for an unfinished game).
-    pub guesses: Vec<usize>,
-    /// Games that did not find the secret within the guess limit (left out of the figures).
-    pub unfinished: usize,
-    /// Guesses of the finished games in all.
-    pub total: usize,
-    /// Average guesses per finished game.
-    pub average: f64,
-    /// 95% confidence interval of the average over all secrets: `average ± 1.96 s / √n`
-    /// (normal approximation; `s` the sample standard deviation), `[low, high]`.
-    pub ci95: [f64; 2],
-    /// Most guesses any finished game took.
-    pub worst: usize,
-    /// Games by guesses: `histogram[k]` games took `k` guesses (`histogram[0]` is 0).
-    pub histogram: Vec<usize>,
-    /// Seconds in all.
-    pub seconds: f64,
-    /// Seconds per game on average.
-    pub seconds_per_game: f64,
-}
-
 /// Plays `options.secrets` uniformly random secrets, drawn from `options.seed`, each to the end.
 /// `on_game(done, total)` is called after each game.
-///
-/// ```
-/// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::huge::{AnalyzeOptions, Budget, HugeGame, analyze};
-/// let game = HugeGame::new(&GameSpec::mastermind(6, 6)).unwrap();
-/// let options = AnalyzeOptions { secrets: 3, ..AnalyzeOptions::default() };
-/// let a = analyze(&game, &options, &Budget::default(), &|_, _| {}).unwrap();
-/// assert_eq!(a.histogram.iter().sum::<usize>(), 3);
-/// assert!(a.ci95[0] <= a.average && a.average <= a.ci95[1]);
-/// ```
-pub fn analyze(
+pub(crate) fn analyze(
     game: &HugeGame,
     options: &AnalyzeOptions,
     budget: &Budget,
     on_game: &(dyn Fn(usize, usize) + Sync),
-) -> Result<HugeAnalysis, HugeError> {
+) -> Result<Analysis, HugeError> {
     let start = Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(options.seed);
     let mut guesses = Vec::with_capacity(options.secrets);
@@ -124,34 +84,37 @@ pub fn analyze(
         0.0
     };
     let worst = guesses.iter().copied().max().unwrap_or(0);
-    let mut histogram = vec![0; worst + 1];
+    let mut histogram = vec![0u64; worst + 1];
     for &g in guesses.iter().filter(|&&g| g > 0) {
         histogram[g] += 1;
     }
-    let seconds = start.elapsed().as_secs_f64();
-    Ok(HugeAnalysis {
-        game: game.to_string(),
-        strategy: format!(
-            "{} on a sample of {} secrets",
-            super::objective_name(options.play.objective),
-            options.play.sample
-        ),
-        secrets: options.secrets,
-        seed: options.seed,
-        unfinished: guesses.iter().filter(|&&g| g == 0).count(),
-        total: guesses.iter().sum(),
-        average,
-        ci95: [average - half, average + half],
-        worst,
-        histogram,
-        seconds,
-        seconds_per_game: seconds / options.secrets.max(1) as f64,
-        guesses,
+    let figures = Figures::from_histogram(histogram);
+    let name = crate::game::reasoned::objective_name(options.play.objective);
+    Ok(Analysis {
+        game: game.spec().clone(),
+        strategy: name.to_string(),
+        description: format!("{name} on a sample of {} secrets", options.play.sample),
+        method: Method::Sampled,
+        sampled: figures.total,
+        interval: Some(Estimate {
+            estimate: average,
+            low: average - half,
+            high: average + half,
+            method: format!(
+                "mean of {} random secrets, 95% interval average ± 1.96 s/√n",
+                done.len()
+            ),
+        }),
+        figures,
+        seed: Some(options.seed),
+        unfinished: Some(guesses.iter().filter(|&&g| g == 0).count() as u64),
+        seconds: start.elapsed().as_secs_f64(),
+        tree: None,
     })
 }
 
 /// Plays one game against `secret`: the guesses it took, or `None` past `max` guesses.
-pub fn play_one(
+fn play_one(
     game: &HugeGame,
     secret: &Code,
     options: &PlayOptions,
