@@ -79,8 +79,12 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(SessionError::Contradiction(c)) => {
             assert!(remaining.is_empty(), "{written:?}: {}", c.error);
-            assert!(c.diagnosis.changes >= 1, "{written:?}: {c:?}");
-            assert!(!c.diagnosis.suspects.is_empty(), "{written:?}: {c:?}");
+            // A listed game's contradiction always comes with its diagnosis.
+            let Some(d) = &c.diagnosis else {
+                panic!("{written:?}: no diagnosis in {c:?}");
+            };
+            assert!(d.changes >= 1, "{written:?}: {c:?}");
+            assert!(!d.suspects.is_empty(), "{written:?}: {c:?}");
             one_line(&c.error);
         }
         Err(e) => panic!("{written:?}: unexpected refusal: {e}"),
