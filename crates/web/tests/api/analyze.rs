@@ -282,3 +282,76 @@ async fn analyses_are_budgeted() {
         .await;
     assert!(status == StatusCode::OK || status == StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn a_game_too_large_to_list_is_analysed_on_a_sample_of_its_secrets() {
+    let app = App::new();
+    // 17 pegs: more than the enumerated engine takes, so the session samples secrets.
+    let game = json!({"game": "mastermind", "pegs": 17, "colors": 2});
+    let (status, v) = app
+        .call(
+            "POST",
+            "/api/analyze",
+            Some(json!({"game": game, "strategies": ["entropy"], "sample": 3, "seed": 1})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{v}");
+    assert_eq!(v["secrets"], 3, "{v}");
+    let job = v["job"].as_str().unwrap().to_string();
+    let v = wait_for_job(&app, &job).await;
+    assert_eq!(v["state"], "done", "{v}");
+    assert_eq!(v["progress"]["fraction"], 1.0);
+    let r = &v["results"][0];
+    // The same report as `analyze --sample 3 --seed 1 --json` writes for this game.
+    assert_eq!(r["method"], "sampled", "{r}");
+    assert_eq!(r["secrets"], 3);
+    assert_eq!(r["seed"], 1);
+    let (low, avg, high) = (
+        r["interval"]["low"].as_f64().unwrap(),
+        r["average"].as_f64().unwrap(),
+        r["interval"]["high"].as_f64().unwrap(),
+    );
+    assert!(low <= avg && avg <= high, "{r}");
+    let hist: u64 = r["histogram"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(hist + r["unfinished"].as_u64().unwrap(), 3, "{r}");
+    // A sample has no tree to explore.
+    app.fails(
+        "GET",
+        &format!("/api/analyze/{job}/tree"),
+        None,
+        StatusCode::CONFLICT,
+        &["sampled", "no decision tree"],
+    )
+    .await;
+    // What a big game cannot do is refused at once, naming it.
+    let e = StatusCode::UNPROCESSABLE_ENTITY;
+    app.fails(
+        "POST",
+        "/api/analyze",
+        Some(json!({"game": game, "strategies": ["optimal"]})),
+        e,
+        &["optimal", "too large to list"],
+    )
+    .await;
+    app.fails(
+        "POST",
+        "/api/analyze",
+        Some(json!({"game": game, "strategies": ["entropy"]})),
+        e,
+        &["sample"],
+    )
+    .await;
+    app.fails(
+        "POST",
+        "/api/analyze",
+        Some(json!({"game": game, "strategies": ["nope"]})),
+        e,
+        &["nope"],
+    )
+    .await;
+}

@@ -138,14 +138,15 @@ pub async fn tree_node(
     let v = blocking(move || -> Result<Value, ApiError> {
         let job = lock(&cell);
         let a = pick(job.results()?, q.strategy.as_deref())?;
-        let game = job.engine().game();
+        let engine = job.engine()?;
+        let game = engine.game();
         let moves = match &q.path {
             Some(p) => codebreak_strategy::parse_history(game, p)
                 .map_err(|e| ApiError::Invalid(format!("path: {e}")))?,
             None => Vec::new(),
         };
         let node = walk(game, &a.tree.root, &moves)?;
-        let mut v = node_json(job.engine(), &moves, node);
+        let mut v = node_json(engine, &moves, node);
         v["strategy"] = json!(a.description);
         Ok(v)
     })
@@ -177,7 +178,7 @@ pub async fn tree_json(
                 "the tree has {nodes} nodes, more than the {max} served whole: use codebreak analyze --tree FILE"
             )));
         }
-        Ok(codebreak_tree::json::to_value(&a.tree, job.engine().game()))
+        Ok(codebreak_tree::json::to_value(&a.tree, job.engine()?.game()))
     })
     .await??;
     Ok(ok(v))

@@ -1,7 +1,9 @@
 //! An analysis job and its life: `POST /api/analyze` checks every entry and queues the job,
 //! one worker at a time runs its entries on the blocking pool (strategies here, the exact
 //! search in [`super::optimal`]), `GET /api/analyze/{job}` reports its progress and figures,
-//! and `DELETE` drops it and stops its work.
+//! and `DELETE` drops it and stops its work. On a game too large to list, a job plays
+//! `sample` N random secrets with each strategy (the session's sampled analysis): its results
+//! are the same report with `method` "sampled" and the average's interval, and it has no tree.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,6 +47,8 @@ enum JobState {
     Queued,
     Running,
     Done(Vec<Outcome>),
+    /// The reports of a sampled analysis (a game too large to list): no tree.
+    Sampled(Vec<codebreak_session::Analysis>),
     Failed(String),
 }
 
@@ -75,13 +79,19 @@ pub(super) struct Progress {
     pub(super) depth: AtomicU64,
     /// When the running exact search started (none when no search runs).
     search: Mutex<Option<Instant>>,
-    /// Set when the job is deleted: stops an exact search, skips the entries not yet started.
-    pub(super) cancel: AtomicBool,
+    /// Set when the job is deleted: stops an exact search or a sampled analysis, skips the
+    /// entries not yet started.
+    pub(super) cancel: Arc<AtomicBool>,
 }
 
 /// An analysis job.
 pub struct Job {
-    engine: EngineRef,
+    /// The listed game's engine; none for a game too large to list.
+    engine: Option<EngineRef>,
+    /// The game, its name, and the secrets each entry plays (all, or the sample).
+    spec: GameSpec,
+    name: String,
+    secrets: u64,
     descriptions: Vec<String>,
     progress: Arc<Progress>,
     state: JobState,
@@ -92,7 +102,10 @@ impl Job {
     /// A job waiting for the analysis slot.
     fn queued(engine: EngineRef, descriptions: Vec<String>, progress: Arc<Progress>) -> Job {
         Job {
-            engine,
+            spec: engine.game().spec(),
+            name: engine.game().to_string(),
+            secrets: engine.space().secrets().len() as u64,
+            engine: Some(engine),
             descriptions,
             progress,
             state: JobState::Queued,
@@ -105,7 +118,10 @@ impl Job {
         let progress = Arc::new(Progress::default());
         progress.strategy.store(1, Ordering::Relaxed);
         Job {
-            engine,
+            spec: engine.game().spec(),
+            name: engine.game().to_string(),
+            secrets: engine.space().secrets().len() as u64,
+            engine: Some(engine),
             descriptions: vec![analysis.description.clone()],
             progress,
             state: JobState::Done(vec![Outcome {
@@ -116,20 +132,41 @@ impl Job {
         }
     }
 
-    /// The engine of the job's game.
-    pub(super) fn engine(&self) -> &AnyEngine {
-        &self.engine
+    /// The engine of the job's game, once [`results`](Self::results) has answered (a job
+    /// with a tree is of a listed game).
+    pub(super) fn engine(&self) -> Result<&AnyEngine, ApiError> {
+        self.engine.as_deref().ok_or_else(no_tree)
     }
 
-    /// The results of a finished job; a 409 that says why otherwise.
+    /// The results of a finished job with decision trees; a 409 that says why otherwise.
     pub(super) fn results(&self) -> Result<&[Outcome], ApiError> {
         match &self.state {
             JobState::Done(results) => Ok(results),
+            JobState::Sampled(_) => Err(no_tree()),
             JobState::Failed(e) => Err(ApiError::Conflict(format!("the analysis failed: {e}"))),
             _ => Err(ApiError::Conflict(
                 "the analysis has not finished yet: poll GET /api/analyze/{job} until its state is done"
                     .into(),
             )),
+        }
+    }
+
+    /// A sampled job, queued: its game, strategies and the secrets each plays.
+    fn sampled(
+        game: &codebreak_session::Game,
+        descriptions: Vec<String>,
+        secrets: u64,
+        progress: Arc<Progress>,
+    ) -> Job {
+        Job {
+            engine: None,
+            spec: game.spec(),
+            name: game.to_string(),
+            secrets,
+            descriptions,
+            progress,
+            state: JobState::Queued,
+            created: Instant::now(),
         }
     }
 
@@ -139,27 +176,26 @@ impl Job {
 
     /// The job as `GET /api/analyze/{job}` shows it.
     pub(super) fn to_json(&self, id: &str) -> Value {
-        let game = self.engine.game();
-        let total = self.engine.space().secrets().len() as u64;
+        let total = self.secrets;
         let n = self.descriptions.len();
-        let (state, results, error) = match &self.state {
-            JobState::Queued => ("queued", None, None),
-            JobState::Running => ("running", None, None),
-            JobState::Done(r) => ("done", Some(r), None),
-            JobState::Failed(e) => ("failed", None, Some(e)),
+        let (state, error) = match &self.state {
+            JobState::Queued => ("queued", None),
+            JobState::Running => ("running", None),
+            JobState::Done(_) | JobState::Sampled(_) => ("done", None),
+            JobState::Failed(e) => ("failed", Some(e)),
         };
         let k = self.progress.strategy.load(Ordering::Relaxed).min(n);
         let done = self.progress.done.load(Ordering::Relaxed).min(total);
         let fraction = match &self.state {
-            JobState::Done(_) => 1.0,
+            JobState::Done(_) | JobState::Sampled(_) => 1.0,
             _ if n == 0 || total == 0 => 0.0,
             _ => (k as f64 + done as f64 / total as f64) / n as f64,
         };
         let mut v = json!({
             "job": id,
             "state": state,
-            "game": game.spec(),
-            "name": game.to_string(),
+            "game": self.spec,
+            "name": self.name,
             "strategies": self.descriptions,
             "secrets": total,
             "progress": {
@@ -174,13 +210,17 @@ impl Job {
         if let Some(e) = error {
             v["error"] = json!(e);
         }
-        if let Some(results) = results {
-            v["results"] = json!(
-                results
-                    .iter()
-                    .map(|o| result_json(&self.engine, o))
-                    .collect::<Vec<_>>()
-            );
+        match (&self.state, &self.engine) {
+            (JobState::Done(results), Some(engine)) => {
+                v["results"] = json!(
+                    results
+                        .iter()
+                        .map(|o| result_json(engine, o))
+                        .collect::<Vec<_>>()
+                );
+            }
+            (JobState::Sampled(reports), _) => v["results"] = json!(reports),
+            _ => {}
         }
         v
     }
@@ -224,6 +264,9 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
+    if codebreak_session::reasoned::HugeGame::wanted(&req.game) {
+        return start_sampled(state, req).await;
+    }
     let game = state.game_of(&req.game).await?;
     codebreak_session::STRATEGIES
         .check(req.strategies.len() as u64)
@@ -249,6 +292,88 @@ pub async fn start(
     spawn_worker(&state, &id, cell.clone(), engine, steps, progress);
     let v = lock(&cell).to_json(&id);
     Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
+}
+
+/// `POST /api/analyze` on a game too large to list: `sample` N random secrets played by each
+/// strategy (the session's sampled analysis, checked before the job is queued).
+async fn start_sampled(state: AppState, req: AnalyzeRequest) -> Result<Response, ApiError> {
+    if req.strategies.iter().any(|s| optimal::is_optimal(s)) {
+        return Err(ApiError::invalid(
+            "optimal searches games whose secrets can be listed, and this game is too large to list: expected strategies that play it (sample N secrets)",
+        ));
+    }
+    if req.optimal.is_some() {
+        return Err(ApiError::invalid(
+            "optimal options apply to the exact search, which games too large to list do not have: leave them out",
+        ));
+    }
+    let strategies = req
+        .strategies
+        .iter()
+        .map(|name| name.parse::<StrategyKind>().map_err(ApiError::invalid))
+        .collect::<Result<Vec<_>, _>>()?;
+    let query = codebreak_session::AnalyzeQuery {
+        strategies,
+        lenient: true,
+        options: StrategyOptionsSpec {
+            pool: req.pool,
+            ties: req.ties,
+            seed: req.seed,
+            first_guess: req.first_guess,
+            sample: req.sample,
+        },
+        ..Default::default()
+    };
+    let game = codebreak_session::Game::new(&req.game).map_err(crate::api::session_error)?;
+    let plan = game.analyses(&query).map_err(crate::api::session_error)?;
+    let secrets = plan.runs().first().map_or(0, |r| r.steps);
+    let descriptions = plan.runs().iter().map(|r| r.label.clone()).collect();
+    check_room(&state)?;
+    let progress = Arc::new(Progress::default());
+    let job = Job::sampled(&game, descriptions, secrets, progress.clone());
+    let (id, cell) = state.0.jobs.insert(job)?;
+    let slot = state.0.analysis.clone();
+    let budget = state.reasoned_budget().with_cancel(progress.cancel.clone());
+    let (state2, id2) = (state.clone(), id.clone());
+    let cell2 = cell.clone();
+    tokio::spawn(async move {
+        let Ok(_permit) = slot.acquire_owned().await else {
+            return;
+        };
+        lock(&cell2).state = JobState::Running;
+        let outcome = blocking(move || {
+            (0..plan.runs().len())
+                .map(|k| {
+                    progress.strategy.store(k, Ordering::Relaxed);
+                    progress.done.store(0, Ordering::Relaxed);
+                    let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
+                    plan.run(k, Some(&report), &budget)
+                        .map_err(|e| e.to_string())
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .inspect(|_| {
+                    progress
+                        .strategy
+                        .store(plan.runs().len(), Ordering::Relaxed)
+                })
+        })
+        .await;
+        lock(&cell2).state = match outcome {
+            Ok(Ok(reports)) => JobState::Sampled(reports),
+            Ok(Err(e)) => JobState::Failed(e),
+            Err(e) => JobState::Failed(e.to_string()),
+        };
+        state2.0.jobs.set_phase(&id2, Phase::Finished);
+    });
+    let v = lock(&cell).to_json(&id);
+    Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
+}
+
+/// Why a sampled job has no decision tree to explore.
+fn no_tree() -> ApiError {
+    ApiError::Conflict(
+        "a sampled analysis of a game too large to list has no decision tree: its results are in GET /api/analyze/{job}".into(),
+    )
 }
 
 /// Every entry of a request, built before any runs so that a typo fails at once, with the
