@@ -250,10 +250,10 @@ impl<R: Rules> Solver<'_, R> {
         let choices = match pre {
             Some(c) => c,
             // Only the first choice is played: scoring for the least bound alone drops most
-            // guesses after a few secrets.
+            // guesses after a few secrets. Small sets try the guesses that could be the
+            // secret first, as the search does: far fewer to score, and one of them is
+            // nearly always as good.
             None => {
-                // Small sets try the guesses that could be the secret first, as the search
-                // does: far fewer to score, and one of them is nearly always as good.
                 scored = Some(Side::Inside)
                     .filter(|_| n <= INSIDE_FIRST_MAX && !self.bounds.is_known())
                     .map(|side| self.choices(s, history, d, INFINITE, side, true))

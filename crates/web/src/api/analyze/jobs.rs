@@ -101,6 +101,16 @@ pub struct Job {
 impl Job {
     /// A job waiting for the analysis slot.
     fn queued(engine: EngineRef, descriptions: Vec<String>, progress: Arc<Progress>) -> Job {
+        Job::listed(engine, descriptions, progress, JobState::Queued)
+    }
+
+    /// A job of a listed game: its figures come from the engine's game.
+    fn listed(
+        engine: EngineRef,
+        descriptions: Vec<String>,
+        progress: Arc<Progress>,
+        state: JobState,
+    ) -> Job {
         Job {
             spec: engine.game().spec(),
             name: engine.game().to_string(),
@@ -108,7 +118,7 @@ impl Job {
             engine: Some(engine),
             descriptions,
             progress,
-            state: JobState::Queued,
+            state,
             created: Instant::now(),
         }
     }
@@ -117,19 +127,12 @@ impl Job {
     pub(super) fn finished(engine: EngineRef, analysis: Analysis) -> Job {
         let progress = Arc::new(Progress::default());
         progress.strategy.store(1, Ordering::Relaxed);
-        Job {
-            spec: engine.game().spec(),
-            name: engine.game().to_string(),
-            secrets: engine.space().secrets().len() as u64,
-            engine: Some(engine),
-            descriptions: vec![analysis.description.clone()],
-            progress,
-            state: JobState::Done(vec![Outcome {
-                analysis,
-                search: None,
-            }]),
-            created: Instant::now(),
-        }
+        let descriptions = vec![analysis.description.clone()];
+        let done = JobState::Done(vec![Outcome {
+            analysis,
+            search: None,
+        }]);
+        Job::listed(engine, descriptions, progress, done)
     }
 
     /// The engine of the job's game, once [`results`](Self::results) has answered (a job
@@ -289,7 +292,10 @@ pub async fn start(
     let progress = Arc::new(Progress::default());
     let job = Job::queued(engine.clone(), descriptions, progress.clone());
     let (id, cell) = state.0.jobs.insert(job)?;
-    spawn_worker(&state, &id, cell.clone(), engine, steps, progress);
+    let budget = state.limits().optimal_time;
+    spawn_worker(&state, &id, cell.clone(), move || {
+        run(&engine, &steps, &progress, budget).map(JobState::Done)
+    });
     let v = lock(&cell).to_json(&id);
     Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
 }
@@ -332,38 +338,27 @@ async fn start_sampled(state: AppState, req: AnalyzeRequest) -> Result<Response,
     let progress = Arc::new(Progress::default());
     let job = Job::sampled(&game, descriptions, secrets, progress.clone());
     let (id, cell) = state.0.jobs.insert(job)?;
-    let slot = state.0.analysis.clone();
-    let budget = state.reasoned_budget().with_cancel(progress.cancel.clone());
-    let (state2, id2) = (state.clone(), id.clone());
-    let cell2 = cell.clone();
-    tokio::spawn(async move {
-        let Ok(_permit) = slot.acquire_owned().await else {
-            return;
-        };
-        lock(&cell2).state = JobState::Running;
-        let outcome = blocking(move || {
-            (0..plan.runs().len())
-                .map(|k| {
-                    progress.strategy.store(k, Ordering::Relaxed);
-                    progress.done.store(0, Ordering::Relaxed);
-                    let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
-                    plan.run(k, Some(&report), &budget)
-                        .map_err(|e| e.to_string())
-                })
-                .collect::<Result<Vec<_>, String>>()
-                .inspect(|_| {
-                    progress
-                        .strategy
-                        .store(plan.runs().len(), Ordering::Relaxed)
-                })
-        })
-        .await;
-        lock(&cell2).state = match outcome {
-            Ok(Ok(reports)) => JobState::Sampled(reports),
-            Ok(Err(e)) => JobState::Failed(e),
-            Err(e) => JobState::Failed(e.to_string()),
-        };
-        state2.0.jobs.set_phase(&id2, Phase::Finished);
+    // The time limit counts from when the job starts, not from when it was queued.
+    let server = state.clone();
+    spawn_worker(&state, &id, cell.clone(), move || {
+        let budget = server
+            .reasoned_budget()
+            .with_cancel(progress.cancel.clone());
+        (0..plan.runs().len())
+            .map(|k| {
+                progress.strategy.store(k, Ordering::Relaxed);
+                progress.done.store(0, Ordering::Relaxed);
+                let report = |done: u64| progress.done.store(done, Ordering::Relaxed);
+                plan.run(k, Some(&report), &budget)
+                    .map_err(|e| e.to_string())
+            })
+            .collect::<Result<Vec<_>, String>>()
+            .inspect(|_| {
+                progress
+                    .strategy
+                    .store(plan.runs().len(), Ordering::Relaxed)
+            })
+            .map(JobState::Sampled)
     });
     let v = lock(&cell).to_json(&id);
     Ok((StatusCode::ACCEPTED, axum::Json(v)).into_response())
@@ -433,26 +428,24 @@ fn check_room(state: &AppState) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Runs the job once the analysis slot is free, and records how it ended.
+/// Runs the job's `work` on the blocking pool once the analysis slot is free, and records how
+/// it ended (its finished state, or why it failed).
 fn spawn_worker(
     state: &AppState,
     id: &str,
     cell: Arc<Mutex<Job>>,
-    engine: EngineRef,
-    steps: Vec<Step>,
-    progress: Arc<Progress>,
+    work: impl FnOnce() -> Result<JobState, String> + Send + 'static,
 ) {
     let slot = state.0.analysis.clone();
     let (state, id) = (state.clone(), id.to_string());
-    let budget = state.limits().optimal_time;
     tokio::spawn(async move {
         let Ok(_permit) = slot.acquire_owned().await else {
             return;
         };
         lock(&cell).state = JobState::Running;
-        let outcome = blocking(move || run(&engine, &steps, &progress, budget)).await;
+        let outcome = blocking(work).await;
         lock(&cell).state = match outcome {
-            Ok(Ok(results)) => JobState::Done(results),
+            Ok(Ok(finished)) => finished,
             Ok(Err(e)) => JobState::Failed(e),
             Err(e) => JobState::Failed(e.to_string()),
         };
