@@ -55,6 +55,7 @@ fn _codebreak(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tree::read_tree, m)?)?;
     m.add_function(wrap_pyfunction!(tree::verify_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(session::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(session::review, m)?)?;
     m.add_function(wrap_pyfunction!(shard::shard_plan, m)?)?;
     m.add_function(wrap_pyfunction!(shard::shard_read_plan, m)?)?;
     m.add_function(wrap_pyfunction!(shard::shard_run_job, m)?)?;

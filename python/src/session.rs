@@ -75,6 +75,39 @@ fn kinds(strategy: &Bound<'_, PyAny>) -> PyResult<Option<Vec<StrategyKind>>> {
         .map(Some)
 }
 
+/// The review of a finished game (as `codebreak review --json` and the web page's): each move
+/// against the best guess at that point, its verdict, and the game's skill and luck, as a
+/// dict. `history` is a list of (guess, reply) pairs or text; `secret` the game's secret
+/// (every reply is checked against it). On a game too large to list, the counts of secrets
+/// left are estimates where they must be (dicts with `estimate`, `low`, `high`, `method`) and
+/// the best guess is chosen on a sample of `fit_sample` fitting secrets (default 400).
+#[pyfunction]
+#[pyo3(signature = (game, history, secret, exact_secrets=None, fit_sample=None))]
+pub fn review<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    history: &Bound<'py, PyAny>,
+    secret: &Bound<'py, PyAny>,
+    exact_secrets: Option<usize>,
+    fit_sample: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let g = game.get();
+    let history = g.session_history(history)?;
+    let secret = g.code_text(secret)?;
+    let options = g
+        .session
+        .review_options(exact_secrets, fit_sample)
+        .map_err(|e| crate::errors::session(py, e))?;
+    let session = g.session.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget::default().with_cancel(Arc::clone(&cancel));
+    let report = crate::run::interruptible(py, &cancel, || {
+        session.review(&history, &secret, &options, &budget)
+    })?
+    .map_err(|e| crate::errors::session(py, e))?;
+    crate::convert::json(py, &serde_json::to_value(&report).map_err(bad)?)
+}
+
 /// What is still possible after `history` and what to play next (as `codebreak hint`), on
 /// any game, listed or too large to list. `history` is a list of (guess, reply) pairs, or
 /// text such as "1122:1B0W,3456:0B2W"; `strategy` a name, a list of names, or "all" (default

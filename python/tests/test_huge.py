@@ -194,3 +194,25 @@ def test_huge_game_is_a_deprecated_alias():
     assert a["method"] == "sampled" and a["secrets"] + a["unfinished"] == 2
     with pytest.warns(DeprecationWarning):
         cb.HugeGame.bulls(10, 36)
+
+
+def test_a_finished_game_is_reviewed_on_both_kinds():
+    small = cb.Game.mastermind(4, 6)
+    r = cb.review(small, "0011:0B1W,1223:2B0W,3345:0B3W,1453:4B0W", "1453")
+    assert r["solved"] and len(r["moves"]) == 4
+    assert r["moves"][0]["before"] == 1296
+    assert 0 <= r["skill"] <= 100
+    big = cb.Game.mastermind(pegs=16, colors=6)
+    secret = "0123450123455432"
+    moves = [(g, big.score(g, secret)) for g in ("0000000000000000", "0011223344550011", secret)]
+    r = cb.review(big, moves, secret, fit_sample=50)
+    assert r["solved"] and r["moves"][-1]["left"] == 0
+    assert r["moves"][0]["before"] == 6**16
+    # An estimated count is a dict that says so, as in a hint.
+    e = r["moves"][1]["before"]
+    assert isinstance(e, dict) and e["low"] <= e["estimate"] <= e["high"], e
+    assert r["moves"][0]["best_by"] == "sampled"
+    with pytest.raises(ValueError, match="answers"):
+        cb.review(big, [("0000000000000000", "3B0W")], secret)
+    with pytest.raises(ValueError, match="fits in memory"):
+        cb.review(small, "0011:0B1W", "1453", fit_sample=50)

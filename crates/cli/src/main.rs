@@ -49,6 +49,9 @@ enum Command {
     /// Hint: what remains possible after some moves, and the best next guess.
     #[command(after_help = cmd::hint::EXAMPLES)]
     Hint(cmd::hint::HintArgs),
+    /// Review a finished game: each move against the best guess, its skill and luck.
+    #[command(after_help = cmd::review::EXAMPLES)]
+    Review(cmd::review::ReviewArgs),
     /// Describe a game: its codes, replies, end, table size and symmetry.
     #[command(after_help = cmd::info::EXAMPLES)]
     Info(cmd::info::InfoArgs),
@@ -75,6 +78,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => cmd::play::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Hint(a) => cmd::hint::run(a),
+        Command::Review(a) => cmd::review::run(a),
         Command::Info(a) => cmd::info::run(a),
         Command::Optimal(a) => cmd::optimal::run(a),
         Command::Shard(a) => cmd::shard::run(a),

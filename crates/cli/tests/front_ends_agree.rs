@@ -300,3 +300,90 @@ async fn a_big_game_contradiction_is_the_same_object_in_both() {
     assert_eq!(listed["moves"][1]["guess"], "0123");
     assert!(listed["diagnosis"]["changes"].as_u64().is_some());
 }
+
+/// A review is the same object through both, for a listed game and for one too large to list.
+#[tokio::test]
+async fn a_review_is_the_same_object_in_both() {
+    let (code, cli) = cli_json(&[
+        "review",
+        "--history",
+        "0011:0B1W,1223:2B0W,3345:0B3W,1453:4B0W",
+        "--secret",
+        "1453",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{cli}");
+    let (status, web) = post(
+        "/api/review",
+        json!({
+            "game": {"game": "mastermind", "pegs": 4, "colors": 6},
+            "secret": "1453",
+            "history": [
+                {"guess": "0011", "feedback": "0B1W"},
+                {"guess": "1223", "feedback": "2B0W"},
+                {"guess": "3345", "feedback": "0B3W"},
+                {"guess": "1453", "feedback": "4B0W"},
+            ],
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{web}");
+    assert_eq!(cli, web);
+    assert_eq!(cli["moves"][0]["before"], 1296);
+
+    // Black-peg 16 of 10: the secrets are counted on the clues, the best guess sampled.
+    let secret = "0123456789012345";
+    let (code, cli) = cli_json(&[
+        "review",
+        "--game",
+        "blackpeg",
+        "--pegs",
+        "16",
+        "--colors",
+        "10",
+        "--history",
+        "1111111111111111:2,0123456789012345:16",
+        "--secret",
+        secret,
+        "--fit-sample",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{cli}");
+    let (status, web) = post(
+        "/api/review",
+        json!({
+            "game": {"game": "blackpeg", "pegs": 16, "colors": 10},
+            "secret": secret,
+            "history": [
+                {"guess": "1111111111111111", "feedback": "2"},
+                {"guess": secret, "feedback": "16"},
+            ],
+            "fit_sample": 50,
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{web}");
+    assert_eq!(cli, web);
+    assert_eq!(cli["moves"][0]["best_by"], "sampled");
+    assert_eq!(cli["moves"][1]["left"], 0);
+    // The options of one kind of game are refused on the other, in the same words.
+    let (code, cli) = cli_json(&[
+        "review",
+        "--history",
+        "0011:0B1W",
+        "--secret",
+        "1453",
+        "--fit-sample",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(code, Some(2));
+    let (status, web) = post(
+        "/api/review",
+        json!({"secret": "1453", "history": [{"guess": "0011", "feedback": "0B1W"}], "fit_sample": 50}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(cli["error"], web["error"], "{cli} {web}");
+}

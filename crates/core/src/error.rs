@@ -246,7 +246,7 @@ pub enum ParseFeedbackError {
 /// A sample size that could not be read (see [`crate::Sampling`]).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error(
-    "sample {} is not understood: expected auto, off, or a number of guesses from 1 to {}",
+    "sample {} is not understood: expected auto, off, or a number from 1 to {} (guesses scored per move; on a game too large to list, random secrets played)",
     quote(.text),
     u32::MAX
 )]

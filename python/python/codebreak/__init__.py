@@ -9,6 +9,7 @@ function and end replies (``Game.custom``), or a built-in game (``Game.mastermin
 - ``optimal(game, objective="expected"|"worst")``: the exact optimum by branch and bound;
   ``openers(game, bound=...)``: every opener's value (exact below the bound);
 - ``hint(game, history=...)``: what remains and what to play; ``Solver``: play a game;
+  ``review(game, history, secret)``: a finished game move by move, with skill and luck;
 - ``verify(game, tree)``: replay a tree with the rules alone.
 - ``verify_certificate(path)``: check a certificate of optimality (``optimal --certificate``).
 
@@ -41,6 +42,7 @@ from ._codebreak import (
     openers,
     optimal,
     read_tree,
+    review,
     strategies,
     verify,
     verify_certificate,
@@ -62,6 +64,7 @@ __all__ = [
     "openers",
     "optimal",
     "read_tree",
+    "review",
     "strategies",
     "verify",
     "verify_certificate",

@@ -300,6 +300,13 @@ def hint(
     first_guess: Optional[Code] = None,
     fit_sample: Optional[int] = None,
 ) -> Hint: ...
+def review(
+    game: Game,
+    history: History,
+    secret: Code,
+    exact_secrets: Optional[int] = None,
+    fit_sample: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def verify(game: Game, tree: Union[Tree, str]) -> Report: ...
 def read_tree(
     game: Game,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use codebreak_session::{Game, HintQuery, HintReport, Remaining, SessionError};
+use codebreak_session::{Game, HintQuery, HintReport, History, Remaining, SessionError};
 use codebreak_strategy::StrategyKind;
 
 use crate::args::{GameArgs, StrategyArgs};
@@ -119,9 +119,14 @@ pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
     Ok((name, text))
 }
 
-fn run_hint(a: HintArgs) -> Result<(), Failure> {
-    let game = a.game.any_game()?;
-    let history = match (&a.history, &a.history_file) {
+/// The moves of `--history TEXT` or `--history-file FILE` (none when neither is given), read
+/// for `game`; a file's errors name it and the line.
+pub fn read_history(
+    game: &Game,
+    history: Option<&str>,
+    file: Option<&Path>,
+) -> Result<History, Failure> {
+    Ok(match (history, file) {
         (Some(h), _) => game.parse_history(h).bad_input()?,
         (None, Some(path)) => {
             let (name, text) = read_text(path)?;
@@ -133,7 +138,12 @@ fn run_hint(a: HintArgs) -> Result<(), Failure> {
             })?
         }
         (None, None) => game.parse_history("").bad_input()?,
-    };
+    })
+}
+
+fn run_hint(a: HintArgs) -> Result<(), Failure> {
+    let game = a.game.any_game()?;
+    let history = read_history(&game, a.history.as_deref(), a.history_file.as_deref())?;
     let query = HintQuery {
         strategies: (!a.all).then(|| vec![a.strategy.unwrap_or(game.default_strategy())]),
         options: a.strategy_options.spec(),

@@ -8,6 +8,7 @@ pub mod info;
 pub mod openers;
 pub mod optimal;
 pub mod play;
+pub mod review;
 pub mod score;
 pub mod serve;
 pub mod shard;

@@ -531,6 +531,97 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The options of a review as a front end receives them: `exact_secrets` (default 300,
+    /// see [`crate::review::EXACT_SECRETS`]) and, on a game too large to list only,
+    /// `fit_sample` (default 400, see [`reasoned::FIT_SAMPLE`]); each checked, and the second
+    /// refused in one line on a listed game.
+    pub fn review_options(
+        &self,
+        exact_secrets: Option<usize>,
+        fit_sample: Option<usize>,
+    ) -> Result<crate::ReviewOptions, SessionError> {
+        let mut options = crate::ReviewOptions::default();
+        if let Some(n) = exact_secrets {
+            crate::review::EXACT_SECRETS.check(n as u64)?;
+            options.exact_secrets = n;
+        }
+        if let Some(n) = fit_sample {
+            if self.exact() {
+                return Err(SessionError::Setup(format!(
+                    "fit-sample {n} samples the secrets of games too large to list, but this game fits in memory: leave it out"
+                )));
+            }
+            reasoned::FIT_SAMPLE.check(n as u64)?;
+            options.fit_sample = n;
+        }
+        Ok(options)
+    }
+
+    /// The review of a finished game (`history`, whose secret is `secret`, in the game's
+    /// notation): each move against the best guess at that point, its verdict, and the game's
+    /// skill and luck. A listed game values small positions exactly ([`crate::review()`]); a
+    /// game too large to list counts or estimates the secrets left and takes the hint's
+    /// guess, chosen on a sample of `options.fit_sample` secrets, as the best. Fails when
+    /// `secret` is not a secret of the game or a reply is not the one it gives.
+    ///
+    /// ```
+    /// use codebreak_core::GameSpec;
+    /// use codebreak_session::{Game, ReviewOptions, Remaining};
+    /// use codebreak_session::reasoned::Budget;
+    /// let game = Game::new(&GameSpec::mastermind(4, 6)).unwrap();
+    /// let h = game.parse_history("0011:0B1W,1223:2B0W,3345:0B3W,1453:4B0W").unwrap();
+    /// let r = game.review(&h, "1453", &ReviewOptions::default(), &Budget::default()).unwrap();
+    /// assert!(r.solved);
+    /// assert_eq!(r.moves[0].before, Remaining::Exact(1296));
+    /// ```
+    pub fn review(
+        &self,
+        history: &History,
+        secret: &str,
+        options: &crate::ReviewOptions,
+        budget: &Budget,
+    ) -> Result<crate::ReviewReport, SessionError> {
+        let bad_secret = |e: String| SessionError::Setup(format!("secret: {e}"));
+        match (&self.0, &history.0) {
+            (Kind::Listed(g, engine), Moves::Listed(moves)) => {
+                let secret = g
+                    .parse_secret(secret)
+                    .map_err(|e| bad_secret(e.to_string()))?;
+                match engine {
+                    Some(engine) => crate::review(engine, moves, &secret, options),
+                    None => crate::review(&AnyEngine::new(g)?, moves, &secret, options),
+                }
+            }
+            (Kind::Reasoned(g), Moves::Reasoned(clues)) => {
+                reasoned::FIT_SAMPLE.check(options.fit_sample as u64)?;
+                let secret = g
+                    .parse_secret(secret)
+                    .map_err(|e| bad_secret(e.to_string()))?;
+                for (k, clue) in clues.iter().enumerate() {
+                    let truth = g.score(&secret, &clue.guess);
+                    if truth != clue.reply {
+                        return Err(SessionError::Setup(format!(
+                            "move {}: the secret {} answers {} to {}, not {}",
+                            k + 1,
+                            g.format_code(&secret),
+                            g.format_reply(truth),
+                            g.format_code(&clue.guess),
+                            g.format_reply(clue.reply)
+                        )));
+                    }
+                }
+                let report =
+                    crate::review::reasoned::review(g, clues, &secret, options.fit_sample, budget)?;
+                Ok(crate::review::finish(report, false))
+            }
+            _ => Err(SessionError::Setup(
+                "the history was read for another game".to_string(),
+            )),
+        }
+    }
+}
+
 /// The symbols of an alphabet for prompts: a range when they run on (`0-9`), else all of them.
 fn symbols(alphabet: &codebreak_core::Alphabet) -> String {
     let s = alphabet.to_string();

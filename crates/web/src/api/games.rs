@@ -217,7 +217,8 @@ pub async fn describe(
             "play": reasoned || codes <= l.play_codes,
             "solve": reasoned || codes <= l.interactive_codes,
             "hint": reasoned || codes <= l.interactive_codes,
-            "analyze": codes <= l.analysis_codes,
+            // A game too large to list is analysed on random secrets (`sample` N).
+            "analyze": reasoned || codes <= l.analysis_codes,
             "optimal": codes <= l.optimal_codes,
         },
     })))

@@ -41,7 +41,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json};
-use codebreak_core::{AnyEngine, Code, Feedback, Game, GameSpec, Role};
+use codebreak_core::{AnyEngine, Game, GameSpec, Role};
 use codebreak_session::SessionError;
 use codebreak_strategy::{StrategyError, StrategyOptions, StrategyOptionsSpec};
 use serde::Serialize;
@@ -365,18 +365,6 @@ fn strategy_options(game: &Game, spec: &StrategyOptionsSpec) -> Result<StrategyO
         StrategyError::FirstGuessText(e) => ApiError::Invalid(format!("first_guess: {e}")),
         e => ApiError::invalid(e),
     })
-}
-
-/// Reads a guess, naming the field.
-fn parse_guess(game: &Game, text: &str, field: &str) -> Result<Code, ApiError> {
-    game.parse_guess(text)
-        .map_err(|e| ApiError::Invalid(format!("{field}: {e}")))
-}
-
-/// Reads a reply, naming the field.
-fn parse_feedback(game: &Game, text: &str, field: &str) -> Result<Feedback, ApiError> {
-    game.parse_feedback(text)
-        .map_err(|e| ApiError::Invalid(format!("{field}: {e}")))
 }
 
 /// A refused session call: a contradiction (409 with its diagnosis), a call the session's state

@@ -6,12 +6,11 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use codebreak_core::{Code, Feedback, GameSpec};
-use codebreak_session::ReviewOptions;
+use codebreak_core::GameSpec;
 use serde::Deserialize;
 
 use super::hint::MoveIn;
-use super::{AppState, ok, parse_feedback, parse_guess, session_error};
+use super::{AppState, ok, session_error};
 use crate::body::ApiJson;
 use crate::error::ApiError;
 
@@ -22,35 +21,34 @@ pub struct ReviewRequest {
     game: GameSpec,
     history: Vec<MoveIn>,
     secret: String,
+    /// Positions with at most this many secrets left are valued exactly (default 300).
+    exact_secrets: Option<usize>,
+    /// On a game too large to list: secrets sampled at each move (default 400).
+    fit_sample: Option<usize>,
 }
 
-/// `POST /api/review`.
+/// `POST /api/review`, on a listed game or one too large to list (counts estimated where they
+/// must be, the best guess chosen on a sample): one report type for both.
 pub async fn review(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    let game = state.game_of(&req.game).await?;
-    codebreak_session::MOVES
-        .check(req.history.len() as u64)
-        .map_err(|e| ApiError::Invalid(format!("history: {e}")))?;
-    let secret = game
-        .parse_secret(&req.secret)
-        .map_err(|e| ApiError::Invalid(format!("secret: {e}")))?;
-    let mut history: Vec<(Code, Feedback)> = Vec::with_capacity(req.history.len());
-    for (i, m) in req.history.iter().enumerate() {
-        let field = format!("history[{i}]");
-        history.push((
-            parse_guess(&game, &m.guess, &format!("{field}.guess"))?,
-            parse_feedback(&game, &m.feedback, &format!("{field}.feedback"))?,
-        ));
-    }
-    let (engine, _) = state
-        .engine(&game, state.limits().interactive_codes, "reviews", 0)
+    let (game, _engine) = state
+        .any_game(&req.game, state.limits().interactive_codes, "reviews")
         .await?;
+    let history = game
+        .history_of(
+            req.history
+                .iter()
+                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
+        )
+        .map_err(session_error)?;
+    let options = game
+        .review_options(req.exact_secrets, req.fit_sample)
+        .map_err(session_error)?;
+    let budget = state.reasoned_budget();
     let report = state
-        .compute(move || {
-            codebreak_session::review(&engine, &history, &secret, &ReviewOptions::default())
-        })
+        .compute(move || game.review(&history, &req.secret, &options, &budget))
         .await?
         .map_err(session_error)?;
     Ok(ok(serde_json::to_value(report).map_err(ApiError::invalid)?))

@@ -10,7 +10,7 @@ import { prepareDownloads, saveState } from '/js/keep.js';
 import { addOptimal, optimalRequest } from '/js/optimal.js';
 import { S } from '/js/state.js';
 import { showTree } from '/js/tree.js';
-import { $, el, notice, sameGame, show, showError } from '/js/util.js';
+import { $, el, notice, num, sameGame, show, showError } from '/js/util.js';
 
 // The strategies to compare, first, minimax and entropy checked, and the exact optimum when
 // the server offers it.
@@ -38,18 +38,48 @@ export function listAnalysisStrategies(strategies, optimal) {
     ['First guess', 'the opening guess every strategy plays (auto: each strategy\'s own).'],
   ]) about.append(el('dt', null, name), el('dd', null, what));
 }
+// The strategies that play a game too large to list (on a sample of the secrets that fit).
+const REASONED = ['entropy', 'expected-size', 'most-parts'];
+// The form for game `g`: a game too large to list is analysed on random secrets, by the
+// strategies that play it, without the listed games' options (kept, not cleared, for the
+// next listed game).
+export function analysisForm(g) {
+  const reasoned = !!(g && g.reasoned);
+  show($('analyze-secrets-label'), reasoned);
+  for (const id of ['analyze-pool', 'analyze-ties', 'analyze-first']) {
+    $(id).disabled = reasoned;
+    $(id).parentElement.title = reasoned ? 'not available for games too large to list' : '';
+  }
+  for (const cb of document.querySelectorAll('#analyze-strategies input[type=checkbox]')) {
+    cb.disabled = reasoned && !REASONED.includes(cb.value);
+    cb.parentElement.classList.toggle('muted', cb.disabled);
+  }
+}
 async function runAnalysis() {
   if (!S.game) return;
   showError('analyze-error', null);
   notice('analyze-status', '');
-  const strategies = [...document.querySelectorAll('#analyze-strategies input:checked')].map((c) => c.value);
-  if (!strategies.length) { showError('analyze-error', new Error('pick at least one strategy')); return; }
+  const strategies = [...document.querySelectorAll('#analyze-strategies input:checked:not(:disabled)')].map((c) => c.value);
+  if (!strategies.length) {
+    const which = S.game.reasoned ? `: on a game too large to list, one of ${REASONED.join(', ')}` : '';
+    showError('analyze-error', new Error(`pick at least one strategy${which}`));
+    return;
+  }
   const body = { game: readSpec(), strategies };
-  if (strategies.includes('optimal')) body.optimal = optimalRequest();
-  if ($('analyze-pool').value) body.pool = $('analyze-pool').value;
-  if ($('analyze-ties').value) body.ties = $('analyze-ties').value;
-  const first = $('analyze-first').value.trim();
-  if (first) body.first_guess = first;
+  if (S.game.reasoned) {
+    const n = Number($('analyze-secrets').value);
+    if (!Number.isInteger(n) || n < 1 || n > 100000) {
+      showError('analyze-error', new Error(`random secrets ${$('analyze-secrets').value || '(empty)'}: expected a whole number from 1 to 100000`));
+      return;
+    }
+    body.sample = n;
+  } else {
+    if (strategies.includes('optimal')) body.optimal = optimalRequest();
+    if ($('analyze-pool').value) body.pool = $('analyze-pool').value;
+    if ($('analyze-ties').value) body.ties = $('analyze-ties').value;
+    const first = $('analyze-first').value.trim();
+    if (first) body.first_guess = first;
+  }
   try {
     follow(await api('POST', '/api/analyze', body));
   } catch (e) { showError('analyze-error', e); }
@@ -92,7 +122,7 @@ function progress(j) {
     : j.state === 'done' ? 'done'
     : p.search ? `optimal: ${p.search.nodes.toLocaleString()} nodes searched, ${p.search.seconds.toFixed(1)} s` +
       `${p.search.depth ? `, trying at most ${p.search.depth} guesses` : ''} ${step}`
-    : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} secrets ${step}`;
+    : `${current}: ${p.done.toLocaleString()} of ${j.secrets.toLocaleString()} ${S.game && S.game.reasoned ? 'random ' : ''}secrets ${step}`;
   $('analyze-progress-text').textContent = text;
   bar.setAttribute('aria-valuetext', `${percent}%: ${text}`);
 }
@@ -144,6 +174,17 @@ function finished(j) {
   drawTable(j.results);
   const { head, rows } = tableRows(j.results);
   prepareDownloads(head, rows);
+  // A sample of a game too large to list has no tree: its averages are estimates, said so.
+  const sampled = j.results.filter((r) => r.method === 'sampled');
+  show($('analysis-tree-section'), !sampled.length);
+  show($('analysis-sampled'), sampled.length > 0);
+  if (sampled.length) {
+    const r = sampled[0];
+    $('analysis-sampled').textContent = `Estimated on ${num(r.secrets + (r.unfinished || 0))} random secrets (seed ${r.seed}): ` +
+      'each average comes with its 95% interval (hover over it); the game is too large to play every secret, so there is no decision tree.';
+    $('tree-root').replaceChildren();
+    return;
+  }
   const sel = $('tree-strategy');
   sel.replaceChildren(...j.results.map((r, i) => {
     const o = el('option', null, labelOf(r));

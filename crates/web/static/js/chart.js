@@ -50,7 +50,8 @@ export function drawChart(results) {
   // y axis: a round step
   const raw = top / 5;
   const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((v) => v >= raw) || raw;
+  // Counts are whole: a step below one (a sample of a few secrets) would repeat labels.
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * mag).find((v) => v >= raw) || raw);
   const ymax = Math.ceil(top / step) * step;
   const y = (v) => T + (H - T - B) * (1 - v / ymax);
   for (let v = 0; v <= ymax + 1e-9; v += step) {
@@ -132,8 +133,11 @@ export function drawTable(results) {
     name.append(el('strong', null, nameOf(r)));
     if (r.description && r.description !== nameOf(r)) name.append(el('span', 'desc', r.description));
     tr.append(name);
-    const avg = el('td', 'average', r.average.toFixed(4));
-    avg.title = r.fraction;
+    // A sampled average is an estimate: its 95% interval beside it.
+    const avg = el('td', 'average', r.interval
+      ? `${r.average.toFixed(2)} ± ${((r.interval.high - r.interval.low) / 2).toFixed(2)}`
+      : r.average.toFixed(4));
+    avg.title = r.interval ? `${r.interval.low.toFixed(3)} to ${r.interval.high.toFixed(3)}: ${r.interval.method}` : r.fraction;
     tr.append(avg, el('td', 'worst', r.worst), el('td', 'total', num(r.total)));
     for (let k = 1; k <= worst; k++) tr.append(el('td', 'hist', num(r.histogram[k] || 0)));
     // A loaded tree was not timed here.

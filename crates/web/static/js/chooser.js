@@ -2,6 +2,7 @@
 // check and describe it, then lets every panel follow the chosen game.
 
 import { api } from '/js/api.js';
+import { analysisForm } from '/js/analysis.js';
 import { S } from '/js/state.js';
 import { $, WORDS, notice, num, plural, show, showError } from '/js/util.js';
 
@@ -193,6 +194,7 @@ export function gameChanged() {
       $('play-new').disabled = !g.allows.play;
       $('solve-new').disabled = !g.allows.solve;
       $('analyze-run').disabled = !!S.following || !g.allows.analyze;
+      analysisForm(g);
       await follow(g);
     } catch (e) {
       if (seq !== gameSeq) return;

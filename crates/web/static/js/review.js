@@ -4,7 +4,7 @@
 
 import { api } from '/js/api.js';
 import { codeView } from '/js/board.js';
-import { $, el, fmt, humane, num, show } from '/js/util.js';
+import { $, countShort, countTitle, el, fmt, humane, show } from '/js/util.js';
 
 // Reviews `moves` (guess and feedback each) of a game of `spec` whose secret is `secret`,
 // into the card `panel`; `onDone(report)` gets the report; `opts.guessWord` heads the column of
@@ -38,6 +38,13 @@ export function hideReview(panel) {
   box.replaceChildren();
 }
 
+// How the best guess was found, for its tooltip.
+const BEST_BY = {
+  optimal: 'the exact optimum',
+  entropy: 'the most informative guess (entropy)',
+  sampled: 'the most informative guess on a sample of the secrets that fit (the game is too large to list)',
+};
+
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
 function renderReview(box, g, r, guessWord) {
@@ -67,10 +74,12 @@ function renderReview(box, g, r, guessWord) {
     };
     cell(0, null, m.number);
     cell(1, 'guess', codeView(g, m.move.guess, 'small'));
-    cell(2, 'left', `${num(m.left)} of ${num(m.before)}`);
+    const left = cell(2, 'left', `${countShort(m.left)} of ${countShort(m.before)}`);
+    left.title = [countTitle(m.left), countTitle(m.before)].filter((t) => t).join(' / ');
     const best = cell(3, 'best', codeView(g, m.best, 'small'));
-    best.title = m.best_by === 'optimal' ? 'the exact optimum' : 'the most informative guess (entropy)';
-    cell(4, 'best-left', num(m.best_left));
+    best.title = BEST_BY[m.best_by] || '';
+    const bestLeft = cell(4, 'best-left', countShort(m.best_left));
+    bestLeft.title = countTitle(m.best_left);
     cell(5, 'needed', m.guesses_needed === null || m.guesses_needed === undefined
       ? '—' : `${fmt(m.guesses_needed, 2)} / ${fmt(m.best_guesses_needed, 2)}`);
     cell(6, 'skill', m.skill);

@@ -36,6 +36,11 @@ const big = (x) => (Math.abs(x) < 1e6 ? num(Math.round(x)) : x.toPrecision(3).re
 export const remainingText = (r, one = 'secret', many) => (r !== null && typeof r === 'object'
   ? `about ${big(r.estimate)} ${many || one + 's'} (estimate, 95% interval ${big(r.low)} to ${big(r.high)})`
   : plural(r, one, many));
+// The same, short, for a table cell: the count, or `≈` and the estimate's central value.
+export const countShort = (r) => (r !== null && typeof r === 'object' ? `≈${big(r.estimate)}` : num(r));
+// The estimate's interval and method for a tooltip ('' for an exact count).
+export const countTitle = (r) => (r !== null && typeof r === 'object'
+  ? `estimate, 95% interval ${big(r.low)} to ${big(r.high)}; ${r.method}` : '');
 // The exact count in `remaining`, or null for an estimate.
 export const exactCount = (r) => (r !== null && typeof r === 'object' ? null : Number(r));
 // A server message as a sentence of its own; one that starts with a file's name

@@ -63,7 +63,7 @@ async fn a_game_is_validated_and_described() {
     assert_eq!(v["reasoned"], false, "{v}");
     assert_eq!(v["allows"]["play"], false, "{v}");
     assert_eq!(v["allows"]["hint"], false, "{v}");
-    // Too large to list: reasoned on the clues, so played, hinted and solved.
+    // Too large to list: reasoned on the clues, so played, hinted and solved,
     let v = app
         .ok(
             "POST",
@@ -75,7 +75,9 @@ async fn a_game_is_validated_and_described() {
     assert_eq!(v["allows"]["play"], true, "{v}");
     assert_eq!(v["allows"]["hint"], true, "{v}");
     assert_eq!(v["allows"]["solve"], true, "{v}");
-    assert_eq!(v["allows"]["analyze"], false, "{v}");
+    // and analysed on random secrets.
+    assert_eq!(v["allows"]["analyze"], true, "{v}");
+    assert_eq!(v["allows"]["optimal"], false, "{v}");
     let v = app
         .ok("POST", "/api/game", Some(json!({"game": {"game": "twod"}})))
         .await;

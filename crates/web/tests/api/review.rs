@@ -114,3 +114,59 @@ async fn bad_reviews_name_the_field() {
         "{v}"
     );
 }
+
+#[tokio::test]
+async fn a_game_too_large_to_list_is_reviewed_with_its_estimates() {
+    let app = App::new();
+    // Mastermind 16 of 6: 6^16 secrets, reasoned on the clues.
+    let game = json!({"game": "mastermind", "pegs": 16, "colors": 6});
+    let secret = "0123450123455432";
+    let rules = codebreak_session::Game::new(&codebreak_core::GameSpec::mastermind(16, 6)).unwrap();
+    let mut history = Vec::new();
+    for _ in 0..30 {
+        let h: serde_json::Value = app
+            .ok(
+                "POST",
+                "/api/hint",
+                Some(json!({"game": game, "history": history, "show": 1})),
+            )
+            .await;
+        let guess = h["guess"].as_str().unwrap().to_string();
+        let feedback = rules.score(secret, &guess).unwrap();
+        history.push(json!({"guess": guess, "feedback": feedback}));
+        if guess == secret {
+            break;
+        }
+    }
+    let v = app
+        .ok(
+            "POST",
+            "/api/review",
+            Some(json!({"game": game, "secret": secret, "history": history})),
+        )
+        .await;
+    assert_eq!(v["solved"], true, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), history.len());
+    assert_eq!(moves[0]["before"].as_f64().unwrap(), 6f64.powi(16));
+    assert_eq!(moves[0]["best_by"], "sampled");
+    // The second move's count is an estimate, said so by its shape.
+    assert!(
+        moves[1]["before"]["estimate"].as_f64().unwrap() > 1.0,
+        "{v}"
+    );
+    assert!(moves[1]["before"]["high"].is_number(), "{v}");
+    assert_eq!(moves.last().unwrap()["left"], 0);
+    assert!(moves.iter().all(|m| m["guesses_needed"].is_null()));
+    assert!(v["method"].as_str().unwrap().contains("sample"));
+    // The secret must be one of the game's.
+    let (status, e) = app
+        .call(
+            "POST",
+            "/api/review",
+            Some(json!({"game": game, "secret": "0123", "history": []})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(e["error"].as_str().unwrap().starts_with("secret: "), "{e}");
+}

@@ -128,7 +128,7 @@ pub async fn an_estimate_on_mastermind_16(c: &Client, url: &str) {
 
 /// Play on Mastermind 16 × 6: a game starts on the same endpoints, a guess clicked peg by peg
 /// is answered, its row says nothing of a count it does not have, and giving up shows the
-/// 16-peg secret.
+/// 16-peg secret, and the game's review.
 pub async fn play_mastermind_16(c: &Client, url: &str) {
     c.goto(&format!("{url}?game=mastermind&pegs=16&colors=6#play"))
         .await
@@ -173,6 +173,22 @@ pub async fn play_mastermind_16(c: &Client, url: &str) {
         secret.chars().all(|ch| ('0'..='5').contains(&ch)),
         "{secret}"
     );
+    // The finished game is reviewed on the same endpoint: its count says it is an estimate
+    // or a count, never a figure it does not have.
+    wait_js(
+        c,
+        "return document.querySelectorAll('#play-review tr[data-move]').length === 1",
+        "the review of the game",
+    )
+    .await;
+    let review = text(c, "#play-review tr[data-move=\"1\"]").await;
+    assert!(review.contains(" of 2,821,109,907,456"), "{review}");
+    assert!(
+        !review.contains("null") && !review.contains("undefined") && !review.contains("NaN"),
+        "{review}"
+    );
+    assert!(text(c, "#play-review").await.contains("Skill"));
+    screenshot(c, "big-3-play-review").await;
 }
 
 /// Mastermind's reply to `guess` when the secret is `secret`: `{black}B{white}W`.
@@ -239,4 +255,51 @@ pub async fn crack_mastermind_16(c: &Client, url: &str) {
         "{remaining}"
     );
     screenshot(c, "big-4-crack").await;
+}
+
+/// Analyse on Mastermind 16 × 6: only the strategies that play a game too large to list are
+/// offered, the run plays a few random secrets, and the average comes with its interval and
+/// no decision tree.
+pub async fn analyse_mastermind_16(c: &Client, url: &str) {
+    c.goto(&format!("{url}?game=mastermind&pegs=16&colors=6#analyze"))
+        .await
+        .unwrap();
+    wait_js(c, "return document.body.dataset.ready", "the page").await;
+    wait_js(
+        c,
+        "return !document.getElementById('analyze-secrets-label').classList.contains('hidden') && !document.getElementById('analyze-run').disabled",
+        "the random-secrets control",
+    )
+    .await;
+    let offered = js(
+        c,
+        "return [...document.querySelectorAll('#analyze-strategies input:not(:disabled)')].map((c) => c.value)",
+    )
+    .await;
+    assert_eq!(
+        offered,
+        serde_json::json!(["expected-size", "entropy", "most-parts"]),
+        "{offered}"
+    );
+    crate::page::set_number(c, "#analyze-secrets", 2).await;
+    click_until(
+        c,
+        "#analyze-run",
+        "return document.querySelectorAll('#analysis-table tr[data-strategy]').length === 1",
+        "the sampled analysis",
+    )
+    .await;
+    let average = text(c, "#analysis-table td.average").await;
+    assert!(average.contains('±'), "{average}");
+    assert!(
+        js(
+            c,
+            "return document.getElementById('analysis-tree-section').classList.contains('hidden')"
+        )
+        .await
+            == serde_json::json!(true)
+    );
+    let note = text(c, "#analysis-sampled").await;
+    assert!(note.contains("2 random secrets"), "{note}");
+    screenshot(c, "big-5-analyse").await;
 }

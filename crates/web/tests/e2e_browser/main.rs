@@ -24,7 +24,7 @@
 //! | [`keep`] | the address and storage reopen a position; reviews, result lines, downloads |
 //! | [`lists`] | Wordle (tiles, keyboard, hard mode, hints) and game files in the page |
 //! | [`assist`] | the Assistant: positions played elsewhere, rows edited, a contradiction, a review |
-//! | [`big`] | games too large to list: a 16-digit black-peg puzzle and an estimate on Mastermind 16 × 6 in the Assistant, Play and Crack my secret on Mastermind 16 × 6 |
+//! | [`big`] | games too large to list: a 16-digit black-peg puzzle and an estimate on Mastermind 16 × 6 in the Assistant, Play (and its review), Crack my secret and Analyse on Mastermind 16 × 6 |
 //! | [`dark`] | a dark system: dark colours, every tab fitting at 1280 and 400 pixels |
 //! | [`tried`] | the page tried as a new user: the cunning codemaker, input checked as typed, game files' identity, today's Wordle, openers |
 //!
@@ -160,6 +160,7 @@ async fn big_games(c: Client, url: String) {
     big::an_estimate_on_mastermind_16(&c, &url).await;
     big::play_mastermind_16(&c, &url).await;
     big::crack_mastermind_16(&c, &url).await;
+    big::analyse_mastermind_16(&c, &url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

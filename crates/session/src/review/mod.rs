@@ -25,7 +25,11 @@ use codebreak_strategy::{AnyStrategy, PartitionStats, Position, StrategyKind, St
 use serde::{Deserialize, Serialize};
 
 use crate::error::SessionError;
+use crate::game::reasoned::number;
+use crate::remaining::Remaining;
 use crate::report::MoveReport;
+
+pub(crate) mod reasoned;
 
 /// Positions with at most this many secrets are valued exactly (see [`ReviewOptions`]).
 pub const EXACT_SECRETS: Range = Range {
@@ -44,6 +48,9 @@ pub struct ReviewOptions {
     /// Nodes the exact search may visit per move before the move is valued by entropy
     /// instead (default 200,000).
     pub node_budget: u64,
+    /// On a game too large to list: secrets sampled to find the best guess of each move and
+    /// to measure both guesses (default 400; see [`crate::reasoned::FIT_SAMPLE`]).
+    pub fit_sample: usize,
 }
 
 impl Default for ReviewOptions {
@@ -51,6 +58,7 @@ impl Default for ReviewOptions {
         ReviewOptions {
             exact_secrets: 300,
             node_budget: 200_000,
+            fit_sample: 400,
         }
     }
 }
@@ -61,8 +69,10 @@ impl Default for ReviewOptions {
 pub enum BestBy {
     /// The exact optimum (fewest guesses in all).
     Optimal,
-    /// The entropy strategy (most information).
+    /// The entropy strategy (most information), over every secret left.
     Entropy,
+    /// The most information on a sample of the secrets left (a game too large to list).
+    Sampled,
 }
 
 /// One move of a review.
@@ -73,10 +83,11 @@ pub struct MoveReview {
     /// The guess and its reply.
     #[serde(rename = "move")]
     pub played: MoveReport,
-    /// Secrets still possible before the move.
-    pub before: usize,
+    /// Secrets still possible before the move: a count, or on a game too large to list an
+    /// estimate that says so.
+    pub before: Remaining,
     /// Secrets left after the reply the guess got.
-    pub left: usize,
+    pub left: Remaining,
     /// Secrets the guess was expected to leave (Irving: Σ size² / n).
     pub expected_left: f64,
     /// Information the guess was expected to gain, in bits.
@@ -90,7 +101,7 @@ pub struct MoveReview {
     /// How the best guess was found.
     pub best_by: BestBy,
     /// Secrets the best guess would have left, given the secret.
-    pub best_left: usize,
+    pub best_left: Remaining,
     /// Secrets the best guess was expected to leave.
     pub best_expected_left: f64,
     /// Information the best guess was expected to gain, in bits.
@@ -174,26 +185,38 @@ pub fn review(
     let out: Vec<MoveReview> = (0..moves.len())
         .map(|k| {
             let exact = exact_values(engine, &moves[..k], moves[k].0, opts);
-            let mut m = dispatch_engine!(engine, e => review_move(e, &entropy, &moves, k, secret_index, exact));
-            let known = game.end() == codebreak_core::End::Known;
-            m.verdict = verdict(&m, moves[k].1 == game.win(), known);
-            m
+            dispatch_engine!(engine, e => review_move(e, &entropy, &moves, k, secret_index, exact))
         })
         .collect();
-    let skill = if out.is_empty() {
+    Ok(finish(
+        ReviewReport {
+            secret: game.format_code(secret),
+            solved: history.last().is_some_and(|(_, f)| *f == game.win()),
+            moves: out,
+            skill: 0,
+            luck: 0.0,
+            method: METHOD.into(),
+        },
+        game.end() == codebreak_core::End::Known,
+    ))
+}
+
+/// The report with each move's verdict and the game's skill and luck, from its moves. In a
+/// game that ends once the secret is known (`known`), no move is blamed for not being it.
+pub(crate) fn finish(mut report: ReviewReport, known: bool) -> ReviewReport {
+    for m in &mut report.moves {
+        // Only the reply that finds the secret leaves none.
+        let won = m.left == Remaining::Exact(0);
+        m.verdict = verdict(m, won, known);
+    }
+    let moves = &report.moves;
+    report.skill = if moves.is_empty() {
         100
     } else {
-        (out.iter().map(|m| m.skill as f64).sum::<f64>() / out.len() as f64).round() as u32
+        (moves.iter().map(|m| m.skill as f64).sum::<f64>() / moves.len() as f64).round() as u32
     };
-    let luck = out.iter().map(|m| m.luck).sum();
-    Ok(ReviewReport {
-        secret: game.format_code(secret),
-        solved: history.last().is_some_and(|(_, f)| *f == game.win()),
-        moves: out,
-        skill,
-        luck,
-        method: METHOD.into(),
-    })
+    report.luck = moves.iter().map(|m| m.luck).sum();
+    report
 }
 
 /// The review of move `k` of `moves` (without its verdict), the secret being `secret` (an
@@ -235,8 +258,8 @@ fn review_move<R: Rules>(
     MoveReview {
         number: k + 1,
         played: MoveReport::of(game, &e.code(g), f),
-        before: n,
-        left: if f == game.win() { 0 } else { left },
+        before: n.into(),
+        left: if f == game.win() { 0 } else { left }.into(),
         expected_left: yours.expected_size,
         bits: yours.entropy,
         could_be_secret: yours.consistent,
@@ -247,7 +270,7 @@ fn review_move<R: Rules>(
         } else {
             BestBy::Entropy
         },
-        best_left: if best == secret { 0 } else { class(best) },
+        best_left: if best == secret { 0 } else { class(best) }.into(),
         best_expected_left: best_stats.expected_size,
         best_bits: best_stats.entropy,
         guesses_needed: exact.map(|(_, _, y)| y),
@@ -302,12 +325,11 @@ fn exact_values(
 /// One line on a move. In a game that ends once the secret is known (`known`: the coins), a
 /// move is never the secret, so whether it could have been says nothing.
 fn verdict(m: &MoveReview, won: bool, known: bool) -> String {
-    let plural = |n: usize| format!("{n} {}", if n == 1 { "secret" } else { "secrets" });
     if won {
-        return if m.before == 1 {
+        return if m.before == Remaining::Exact(1) {
             "Found it: the only secret left.".into()
         } else {
-            format!("Found it, a lucky guess among {}.", plural(m.before))
+            format!("Found it, a lucky guess among {}.", secrets(&m.before))
         };
     }
     if m.repeated {
@@ -320,15 +342,32 @@ fn verdict(m: &MoveReview, won: bool, known: bool) -> String {
         50..=74 => "Inaccurate",
         _ => "Weak",
     };
-    let mut line = format!("{word}: left {} of {}", plural(m.left), m.before);
+    let of = match &m.before {
+        Remaining::Exact(n) => n.to_string(),
+        estimate => format!("about {}", number(estimate.value())),
+    };
+    let mut line = format!("{word}: left {} of {of}", secrets(&m.left));
     if m.skill < 100 {
-        line.push_str(&format!("; {} would have left {}", m.best, m.best_left));
+        let would = match &m.best_left {
+            Remaining::Exact(n) => n.to_string(),
+            estimate => format!("about {}", number(estimate.value())),
+        };
+        line.push_str(&format!("; {} would have left {would}", m.best));
     }
-    if !m.could_be_secret && m.before <= 2 && !known {
+    if !m.could_be_secret && m.before.exact().is_some_and(|n| n <= 2) && !known {
         line.push_str("; it could not be the secret");
     }
     line.push('.');
     line
+}
+
+/// A number of secrets in a verdict: `3 secrets`, `1 secret`, `about 1.23e9 secrets`.
+fn secrets(r: &Remaining) -> String {
+    match r {
+        Remaining::Exact(1) => "1 secret".into(),
+        Remaining::Exact(n) => format!("{n} secrets"),
+        estimate => format!("about {} secrets", number(estimate.value())),
+    }
 }
 
 #[cfg(test)]
@@ -405,7 +444,7 @@ mod tests {
         assert_eq!(r.moves.len(), 3);
         assert!(r.solved);
         let first = &r.moves[0];
-        assert_eq!(first.before, 1296);
+        assert_eq!(first.before, Remaining::Exact(1296));
         assert_eq!(first.best_by, BestBy::Entropy);
         assert!(first.guesses_needed.is_none());
         assert!(first.skill < 100 && first.skill > 50, "{first:?}");
@@ -425,10 +464,10 @@ mod tests {
         );
         // A position small enough is valued exactly; the winning move is a lucky find.
         let last = &r.moves[2];
-        assert_eq!(last.left, 0);
+        assert_eq!(last.left, Remaining::Exact(0));
         assert!(last.verdict.starts_with("Found it"), "{}", last.verdict);
         assert!(last.luck > 0.0);
-        if last.before <= 300 {
+        if !last.before.more_than(300) {
             assert_eq!(last.best_by, BestBy::Optimal);
             let (b, y) = (
                 last.best_guesses_needed.unwrap(),
@@ -458,7 +497,7 @@ mod tests {
                 .unwrap();
         let r = review(&engine, &h, &secret, &ReviewOptions::default()).unwrap();
         let m = &r.moves[1];
-        assert_eq!(m.before, 16);
+        assert_eq!(m.before, Remaining::Exact(16));
         assert_eq!(m.best_by, BestBy::Optimal);
         assert_eq!(m.skill, 100, "{m:?}");
         assert_eq!(m.guesses_needed, m.best_guesses_needed);
