@@ -1,4 +1,4 @@
-//! `codebreak_session::reasoned::HugeGame::parse_history` on arbitrary text, then the engine of
+//! `codebreak_session::reasoned::ReasonedGame::parse_history` on arbitrary text, then the engine of
 //! games too large to list on what it reads, checked against brute force on small games.
 //!
 //! The first three bytes choose the game (family, pegs, colours); the rest is the history.
@@ -12,7 +12,7 @@
 
 use codebreak_core::{GameKind, GameSpec};
 use codebreak_fuzz::one_line;
-use codebreak_session::reasoned::{Budget, Count, HugeGame, engine};
+use codebreak_session::reasoned::{Budget, Count, ReasonedGame, engine};
 use libfuzzer_sys::fuzz_target;
 
 /// Largest game checked against brute force.
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         distinct_secret: family & 0x80 != 0,
         ..GameSpec::default()
     };
-    let game = match HugeGame::new(&spec) {
+    let game = match ReasonedGame::new(&spec) {
         Ok(g) => g,
         Err(e) => return one_line(&e.to_string()),
     };

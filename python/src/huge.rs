@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use codebreak_core::{GameKind, GameSpec};
 use codebreak_session::reasoned::{
-    self, Budget, Clue, HintOptions, HugeError, HugeGame, PlayOptions,
+    self, Budget, Clue, HintOptions, PlayOptions, ReasonedError, ReasonedGame,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -22,7 +22,7 @@ use crate::errors::{bad, no_answer};
 /// `DeprecationWarning`.
 #[pyclass(module = "codebreak", name = "HugeGame", frozen)]
 pub struct PyHugeGame {
-    game: HugeGame,
+    game: ReasonedGame,
 }
 
 fn make(
@@ -48,17 +48,17 @@ fn make(
         ..GameSpec::default()
     };
     Ok(PyHugeGame {
-        game: HugeGame::new(&spec).map_err(bad)?,
+        game: ReasonedGame::new(&spec).map_err(bad)?,
     })
 }
 
 /// A library error as a Python exception: `Contradiction` (with `.diagnosis`, the
 /// contradiction object), `KeyboardInterrupt` is raised by the caller, `RuntimeError` for a
 /// search that ran out of time, `ValueError` for the rest.
-pub(crate) fn error(py: Python<'_>, e: HugeError) -> PyErr {
+pub(crate) fn error(py: Python<'_>, e: ReasonedError) -> PyErr {
     match e {
-        HugeError::Contradiction(c) => crate::errors::contradiction(py, &c),
-        e @ (HugeError::Undecided { .. } | HugeError::Stopped(_)) => no_answer(e),
+        ReasonedError::Contradiction(c) => crate::errors::contradiction(py, &c),
+        e @ (ReasonedError::Undecided { .. } | ReasonedError::Stopped(_)) => no_answer(e),
         other => bad(other),
     }
 }

@@ -155,7 +155,7 @@ pub fn clap_exit(e: clap::Error, subcommand: Option<&str>) -> ExitCode {
 /// anything else is bad input (exit 2), whose error object the command writes in JSON mode.
 pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failure {
     use codebreak_session::SessionError;
-    use codebreak_session::reasoned::{HugeError, engine::Stopped};
+    use codebreak_session::reasoned::{ReasonedError, engine::Stopped};
     match e {
         SessionError::Contradiction(c) => {
             if json {
@@ -170,11 +170,13 @@ pub fn session_failure(e: codebreak_session::SessionError, json: bool) -> Failur
         }
         SessionError::Analysis(e) => Failure::NoAnswer(e.into()),
         SessionError::TooLong(t) => Failure::BadInput(anyhow::anyhow!("{}", t.message("--"))),
-        SessionError::Reasoned(HugeError::Stopped(Stopped::Cancelled)) => Failure::Interrupted(
+        SessionError::Reasoned(ReasonedError::Stopped(Stopped::Cancelled)) => Failure::Interrupted(
             anyhow::anyhow!("interrupted by Ctrl-C or SIGTERM: nothing more was computed"),
         ),
-        SessionError::Reasoned(HugeError::Stopped(s)) => Failure::NoAnswer(anyhow::anyhow!("{s}")),
-        SessionError::Reasoned(e @ HugeError::Undecided { .. }) => {
+        SessionError::Reasoned(ReasonedError::Stopped(s)) => {
+            Failure::NoAnswer(anyhow::anyhow!("{s}"))
+        }
+        SessionError::Reasoned(e @ ReasonedError::Undecided { .. }) => {
             let f = Failure::NoAnswer(anyhow::anyhow!("{e}; --find-time SECONDS allows more time"));
             if json {
                 crate::interact::json_failure(f)

@@ -62,14 +62,16 @@ pub enum SessionError {
     /// A call on a game too large to list refused or stopped (its contradictions are
     /// [`SessionError::Contradiction`]s).
     #[error(transparent)]
-    Reasoned(crate::game::reasoned::HugeError),
+    Reasoned(crate::game::reasoned::ReasonedError),
 }
 
-impl From<crate::game::reasoned::HugeError> for SessionError {
+impl From<crate::game::reasoned::ReasonedError> for SessionError {
     /// A contradiction is one for every game; anything else stays the reasoned engine's.
-    fn from(e: crate::game::reasoned::HugeError) -> SessionError {
+    fn from(e: crate::game::reasoned::ReasonedError) -> SessionError {
         match e {
-            crate::game::reasoned::HugeError::Contradiction(c) => SessionError::Contradiction(c),
+            crate::game::reasoned::ReasonedError::Contradiction(c) => {
+                SessionError::Contradiction(c)
+            }
             e => SessionError::Reasoned(e),
         }
     }
@@ -92,8 +94,8 @@ impl SessionError {
                 | SessionError::NothingToUndo(_)
                 | SessionError::Contradiction(_)
                 | SessionError::Reasoned(
-                    crate::game::reasoned::HugeError::Over(_)
-                        | crate::game::reasoned::HugeError::NothingToUndo
+                    crate::game::reasoned::ReasonedError::Over(_)
+                        | crate::game::reasoned::ReasonedError::NothingToUndo
                 )
         )
     }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use codebreak_core::{GameKind, GameSpec};
-use codebreak_session::reasoned::{Budget, HintOptions, HugeGame, engine, hint};
+use codebreak_session::reasoned::{Budget, HintOptions, ReasonedGame, engine, hint};
 
 #[test]
 fn a_count_too_rare_to_estimate_gives_bounds_and_ends() {
@@ -14,7 +14,7 @@ fn a_count_too_rare_to_estimate_gives_bounds_and_ends() {
         colors: Some(10),
         ..GameSpec::default()
     };
-    let game = HugeGame::new(&spec).unwrap();
+    let game = ReasonedGame::new(&spec).unwrap();
     let clues = game.parse_history(include_str!("data/rare32.txt")).unwrap();
     // Smaller effort than the defaults, so that the test runs in seconds unoptimised.
     let mut options = HintOptions {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Role};
-use codebreak_session::reasoned::HugeError;
+use codebreak_session::reasoned::ReasonedError;
 use codebreak_session::{Answerer, Game, MakerKind, Remaining, SessionError, Solve};
 use codebreak_strategy::StrategyKind;
 
@@ -433,7 +433,7 @@ impl Solver {
 /// Errors that end the run whoever answers: contradictions (when no person can correct them),
 /// Ctrl-C, and a search for a fitting secret that gave up.
 fn ends_run(e: &SessionError) -> bool {
-    contradiction(e) || matches!(e, SessionError::Reasoned(HugeError::Stopped(_)))
+    contradiction(e) || matches!(e, SessionError::Reasoned(ReasonedError::Stopped(_)))
 }
 
 /// Whether the replies contradict each other (no secret gives them all).

@@ -205,7 +205,7 @@ pub struct Run {
 enum How {
     Listed(Arc<AnyEngine>, Box<AnyStrategy>),
     Sampled(
-        Box<crate::game::reasoned::HugeGame>,
+        Box<crate::game::reasoned::ReasonedGame>,
         sampled::AnalyzeOptions,
     ),
 }
@@ -320,7 +320,7 @@ impl Game {
 }
 
 fn sampled_runs(
-    game: &crate::game::reasoned::HugeGame,
+    game: &crate::game::reasoned::ReasonedGame,
     kinds: &[StrategyKind],
     query: &AnalyzeQuery,
 ) -> Result<Vec<Run>, SessionError> {

@@ -9,7 +9,7 @@ use codebreak_tree::Figures;
 use rand::SeedableRng;
 
 use super::{Analysis, Method};
-use crate::game::reasoned::{HugeError, HugeGame};
+use crate::game::reasoned::{ReasonedError, ReasonedGame};
 use crate::hint::reasoned::play_error;
 use crate::remaining::Estimate;
 
@@ -48,11 +48,11 @@ impl Default for AnalyzeOptions {
 /// Plays `options.secrets` uniformly random secrets, drawn from `options.seed`, each to the end.
 /// `on_game(done, total)` is called after each game.
 pub(crate) fn analyze(
-    game: &HugeGame,
+    game: &ReasonedGame,
     options: &AnalyzeOptions,
     budget: &Budget,
     on_game: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Analysis, HugeError> {
+) -> Result<Analysis, ReasonedError> {
     let start = Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(options.seed);
     let mut guesses = Vec::with_capacity(options.secrets);
@@ -115,12 +115,12 @@ pub(crate) fn analyze(
 
 /// Plays one game against `secret`: the guesses it took, or `None` past `max` guesses.
 fn play_one(
-    game: &HugeGame,
+    game: &ReasonedGame,
     secret: &Code,
     options: &PlayOptions,
     max: usize,
     budget: &Budget,
-) -> Result<Option<usize>, HugeError> {
+) -> Result<Option<usize>, ReasonedError> {
     let mut clues = Vec::new();
     let mut player = Player::new(options.clone());
     while clues.len() < max {

@@ -18,7 +18,7 @@ use codebreak_strategy::{StrategyKind, StrategyOptionsSpec};
 use crate::error::SessionError;
 use crate::hint::{FitSample, HintOptions, HintReport, Omitted, SuggestionReport};
 use crate::remaining::Remaining;
-use reasoned::{Budget, Clue, HugeGame};
+use reasoned::{Budget, Clue, ReasonedGame};
 
 /// A game, listed or too large to list.
 ///
@@ -49,7 +49,7 @@ pub struct Game(Kind);
 enum Kind {
     /// The game, and its engine once a caller that caches engines handed it over.
     Listed(codebreak_core::Game, Option<Arc<AnyEngine>>),
-    Reasoned(HugeGame),
+    Reasoned(ReasonedGame),
 }
 
 impl std::fmt::Debug for Kind {
@@ -110,16 +110,16 @@ impl Game {
     /// game's do not. Errors are the enumerated engine's for any other game, as they always
     /// were.
     pub fn new(spec: &GameSpec) -> Result<Game, SessionError> {
-        if HugeGame::wanted(spec) {
-            return Ok(Game(Kind::Reasoned(HugeGame::new(spec)?)));
+        if ReasonedGame::wanted(spec) {
+            return Ok(Game(Kind::Reasoned(ReasonedGame::new(spec)?)));
         }
         Ok(Game(Kind::Listed(codebreak_core::Game::new(spec)?, None)))
     }
 
     /// The peg game `spec` describes, reasoned on its clues even when its codes could be
-    /// listed (to compare the engines, and for Python's deprecated `HugeGame`).
+    /// listed (to compare the engines, and for Python's deprecated `ReasonedGame`).
     pub fn reasoned(spec: &GameSpec) -> Result<Game, SessionError> {
-        Ok(Game(Kind::Reasoned(HugeGame::new(spec)?)))
+        Ok(Game(Kind::Reasoned(ReasonedGame::new(spec)?)))
     }
 
     /// A listed game already checked (a game file, a word list).
@@ -155,7 +155,7 @@ impl Game {
 
     /// The reasoned game, for the calls only it has (a sampled analysis); `None` on a listed
     /// game.
-    pub fn as_reasoned(&self) -> Option<&HugeGame> {
+    pub fn as_reasoned(&self) -> Option<&ReasonedGame> {
         match &self.0 {
             Kind::Listed(..) => None,
             Kind::Reasoned(g) => Some(g),
@@ -512,10 +512,10 @@ impl Game {
             },
             (Kind::Reasoned(g), Moves::Reasoned(clues)) => {
                 let solver = codebreak_huge::Solver::new(*g.game(), clues)
-                    .map_err(reasoned::HugeError::from)?;
+                    .map_err(reasoned::ReasonedError::from)?;
                 let count = solver
                     .count(&Default::default(), budget)
-                    .map_err(reasoned::HugeError::from)?;
+                    .map_err(reasoned::ReasonedError::from)?;
                 Ok(crate::BestReport {
                     remaining: Remaining::of_count(&reasoned::CountReport::of(&count)),
                     exact: None,
@@ -711,7 +711,7 @@ fn why_sampled(objective: reasoned::Objective, score: f64, sample: usize) -> Str
 }
 
 fn reasoned_hint(
-    game: &HugeGame,
+    game: &ReasonedGame,
     clues: &[Clue],
     query: &HintQuery,
     budget: &Budget,
@@ -842,7 +842,7 @@ mod tests {
                 &Budget::default(),
             )
             .unwrap();
-        let reasoned = Game(Kind::Reasoned(HugeGame::new(&blackpeg(5)).unwrap()));
+        let reasoned = Game(Kind::Reasoned(ReasonedGame::new(&blackpeg(5)).unwrap()));
         let cached = Game::with_engine(Arc::new(
             AnyEngine::new(listed.as_listed().unwrap()).unwrap(),
         ));

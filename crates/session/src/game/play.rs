@@ -209,7 +209,7 @@ impl Play {
 
 /// A move of a game too large to list, in the listed games' shape (no count: it is made
 /// only when asked).
-fn reasoned_move(m: &reasoned::HugeMove, could_be_secret: bool) -> PlayMove {
+fn reasoned_move(m: &reasoned::ReasonedMove, could_be_secret: bool) -> PlayMove {
     PlayMove {
         played: MoveReport {
             guess: m.guess.clone(),

@@ -305,7 +305,7 @@ pub struct Answerer(Answers);
 #[derive(Debug)]
 enum Answers {
     Listed(codebreak_core::Game, Box<crate::Maker>),
-    Reasoned(reasoned::HugeGame, reasoned::Code),
+    Reasoned(reasoned::ReasonedGame, reasoned::Code),
 }
 
 impl Game {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use codebreak_huge::{Budget, Clue, CountOptions, PlayOptions, Solver};
 use serde::Serialize;
 
-use crate::game::reasoned::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, GuessReport, ReasonedError, ReasonedGame, ReasonedMove};
 use crate::report::Contradiction;
 
 /// Tunables of [`hint`].
@@ -21,7 +21,7 @@ pub struct HintOptions {
     /// Time allowed to look for the smallest set of contradicting clues. Default 10 s.
     pub conflict_time: Duration,
     /// Time allowed to find a first secret that fits (or to rule them all out) before giving
-    /// up with [`HugeError::Undecided`]. Default [`FIND_TIME`].
+    /// up with [`ReasonedError::Undecided`]. Default [`FIND_TIME`].
     pub find_time: Duration,
 }
 
@@ -30,13 +30,13 @@ pub struct HintOptions {
 pub const FIND_TIME: Duration = Duration::from_secs(60);
 
 /// The first secret that fits `solver`'s history, `None` when none does, or
-/// [`HugeError::Undecided`] when the search ran past `time` (a deadline of `budget`'s own, or
+/// [`ReasonedError::Undecided`] when the search ran past `time` (a deadline of `budget`'s own, or
 /// Ctrl-C, stops it as usual).
 pub(crate) fn find_within(
     solver: &Solver,
     time: Duration,
     budget: &Budget,
-) -> Result<Option<codebreak_huge::Code>, HugeError> {
+) -> Result<Option<codebreak_huge::Code>, ReasonedError> {
     let own = Instant::now() + time;
     let limited = Budget {
         deadline: Some(budget.deadline.map_or(own, |d| d.min(own))),
@@ -44,7 +44,7 @@ pub(crate) fn find_within(
     };
     match solver.find(&limited) {
         Err(codebreak_huge::Stopped::Deadline) if budget.deadline.is_none_or(|d| own < d) => {
-            Err(HugeError::Undecided {
+            Err(ReasonedError::Undecided {
                 clues: solver.clues().len(),
                 seconds: time.as_secs(),
             })
@@ -67,13 +67,13 @@ impl Default for HintOptions {
 
 /// What remains possible after some moves of a game too large to list, and what to play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HugeHint {
+pub struct ReasonedHint {
     /// The game in words.
     pub game: String,
     /// Base-10 logarithm of the number of possible secrets before any clue.
     pub log10_secrets: f64,
     /// The moves, oldest first.
-    pub moves: Vec<HugeMove>,
+    pub moves: Vec<ReasonedMove>,
     /// The secret, when the last reply says it was found.
     pub solved: Option<String>,
     /// How many secrets fit every reply: exact, or an estimate marked as such.
@@ -88,15 +88,15 @@ pub struct HugeHint {
     pub seconds: f64,
 }
 
-/// The hint after `clues`. Fails with [`HugeError::Contradiction`] when no secret fits them,
+/// The hint after `clues`. Fails with [`ReasonedError::Contradiction`] when no secret fits them,
 /// naming the fewest clues found (within [`HintOptions::conflict_time`]) that already
 /// contradict each other.
 ///
 /// ```
 /// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::reasoned::{Budget, HintOptions, HugeGame, hint};
+/// use codebreak_session::reasoned::{Budget, HintOptions, ReasonedGame, hint};
 /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
-/// let game = HugeGame::new(&spec).unwrap();
+/// let game = ReasonedGame::new(&spec).unwrap();
 /// let clues = game.parse_history("90342 2, 70794 0, 39458 2, 34109 1, 51545 2, 12531 1").unwrap();
 /// let h = hint(&game, &clues, &HintOptions::default(), &Budget::default()).unwrap();
 /// assert_eq!(h.remaining.count, Some(1));
@@ -104,11 +104,11 @@ pub struct HugeHint {
 /// assert_eq!(h.guess.unwrap().guess, "39542");
 /// ```
 pub fn hint(
-    game: &HugeGame,
+    game: &ReasonedGame,
     clues: &[Clue],
     options: &HintOptions,
     budget: &Budget,
-) -> Result<HugeHint, HugeError> {
+) -> Result<ReasonedHint, ReasonedError> {
     let start = Instant::now();
     let solver = Solver::new(*game.game(), clues)?;
     let moves = clues.iter().map(|c| game.move_report(c)).collect();
@@ -126,7 +126,7 @@ pub fn hint(
     }
     let remaining = CountReport::of(&solver.count(&options.count, budget)?);
     if let Some(secret) = solved {
-        return Ok(HugeHint {
+        return Ok(ReasonedHint {
             game: game.to_string(),
             log10_secrets: game.log10_secrets(),
             moves,
@@ -172,7 +172,7 @@ pub fn hint(
             .map_err(play_error)?,
     };
     let fits = solver.fits(&next.choice.guess);
-    Ok(HugeHint {
+    Ok(ReasonedHint {
         game: game.to_string(),
         log10_secrets: game.log10_secrets(),
         moves,
@@ -187,10 +187,10 @@ pub fn hint(
 
 /// An engine play error as a session error (contradictions are found before the engine is
 /// asked for a guess, so one here is reported without its smallest set).
-pub(crate) fn play_error(e: codebreak_huge::PlayError) -> HugeError {
+pub(crate) fn play_error(e: codebreak_huge::PlayError) -> ReasonedError {
     match e {
-        codebreak_huge::PlayError::Stopped(s) => HugeError::Stopped(s),
-        other => HugeError::Setup(other.to_string()),
+        codebreak_huge::PlayError::Stopped(s) => ReasonedError::Stopped(s),
+        other => ReasonedError::Setup(other.to_string()),
     }
 }
 
@@ -199,10 +199,10 @@ pub(crate) fn play_error(e: codebreak_huge::PlayError) -> HugeError {
 /// can take very long to refute them): the first such pair, smallest when no clue alone fits
 /// no secret (each is checked on its own).
 pub(crate) fn repeated_guess(
-    game: &HugeGame,
+    game: &ReasonedGame,
     solver: &Solver,
     budget: &Budget,
-) -> Result<Option<HugeError>, HugeError> {
+) -> Result<Option<ReasonedError>, ReasonedError> {
     let clues = solver.clues();
     let pair = (0..clues.len()).find_map(|j| {
         (0..j)
@@ -240,18 +240,18 @@ pub(crate) fn repeated_guess(
             .map(|&k| (&game.move_report(&clues[k])).into())
             .collect(),
     );
-    Ok(Some(HugeError::Contradiction(Box::new(c))))
+    Ok(Some(ReasonedError::Contradiction(Box::new(c))))
 }
 
 /// The contradiction of a history no secret fits, with the fewest clues found within `time`
 /// that already contradict each other. Only a cancel stops it early with an error; a deadline
 /// (the caller's or `time`) leaves the set found so far, or none.
 pub(crate) fn contradiction(
-    game: &HugeGame,
+    game: &ReasonedGame,
     solver: &Solver,
     time: Duration,
     budget: &Budget,
-) -> Result<HugeError, HugeError> {
+) -> Result<ReasonedError, ReasonedError> {
     let deadline = Instant::now() + time;
     let limited = Budget {
         deadline: Some(budget.deadline.map_or(deadline, |d| d.min(deadline))),
@@ -283,7 +283,7 @@ pub(crate) fn contradiction(
         quality,
         moves,
     );
-    Ok(HugeError::Contradiction(Box::new(c)))
+    Ok(ReasonedError::Contradiction(Box::new(c)))
 }
 
 #[cfg(test)]
@@ -293,13 +293,13 @@ mod tests {
 
     #[test]
     fn a_first_search_past_its_time_is_undecided_unless_the_caller_set_the_deadline() {
-        let game = HugeGame::new(&GameSpec::mastermind(16, 6)).unwrap();
+        let game = ReasonedGame::new(&GameSpec::mastermind(16, 6)).unwrap();
         let clues = game.parse_history("0011223344550123 3B7W").unwrap();
         let solver = Solver::new(*game.game(), &clues).unwrap();
         let found = find_within(&solver, FIND_TIME, &Budget::default()).unwrap();
         assert!(found.is_some_and(|c| solver.fits(&c)));
         match find_within(&solver, Duration::ZERO, &Budget::default()) {
-            Err(HugeError::Undecided {
+            Err(ReasonedError::Undecided {
                 clues: 1,
                 seconds: 0,
             }) => {}
@@ -307,7 +307,7 @@ mod tests {
         }
         let caller = Budget::default().with_timeout(Duration::ZERO);
         match find_within(&solver, FIND_TIME, &caller) {
-            Err(HugeError::Stopped(codebreak_huge::Stopped::Deadline)) => {}
+            Err(ReasonedError::Stopped(codebreak_huge::Stopped::Deadline)) => {}
             other => panic!("expected the caller's deadline, got {other:?}"),
         }
         let h = hint(
@@ -319,6 +319,6 @@ mod tests {
             },
             &Budget::default(),
         );
-        assert!(matches!(h, Err(HugeError::Undecided { .. })), "{h:?}");
+        assert!(matches!(h, Err(ReasonedError::Undecided { .. })), "{h:?}");
     }
 }

@@ -5,11 +5,11 @@ use codebreak_huge::{Budget, Clue, Code, Solver};
 use rand::SeedableRng;
 use serde::Serialize;
 
-use crate::game::reasoned::{CountReport, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, ReasonedError, ReasonedGame, ReasonedMove};
 
 /// A uniformly random secret of `game`, drawn from `seed` (the same secret for the same
 /// seed), or from the system's entropy without one.
-pub fn random_secret(game: &HugeGame, seed: Option<u64>) -> Code {
+pub fn random_secret(game: &ReasonedGame, seed: Option<u64>) -> Code {
     match seed {
         Some(seed) => game
             .game()
@@ -21,7 +21,7 @@ pub fn random_secret(game: &HugeGame, seed: Option<u64>) -> Code {
 /// One game in which a person breaks the computer's secret in a game too large to list.
 #[derive(Clone, Debug)]
 pub struct PlaySession {
-    game: HugeGame,
+    game: ReasonedGame,
     secret: Code,
     attempts: usize,
     used: usize,
@@ -42,7 +42,7 @@ pub struct PlayState {
     /// Guesses left.
     pub attempts_left: usize,
     /// The moves on the board, oldest first.
-    pub moves: Vec<HugeMove>,
+    pub moves: Vec<ReasonedMove>,
     /// Whether the game is over.
     pub over: bool,
     /// Whether the secret was found.
@@ -56,7 +56,7 @@ impl PlaySession {
     /// system's entropy without one). `attempts` defaults to
     /// [`crate::default_attempts`] for the game's pegs.
     pub fn new(
-        game: HugeGame,
+        game: ReasonedGame,
         secret: Option<Code>,
         seed: Option<u64>,
         attempts: Option<usize>,
@@ -76,7 +76,7 @@ impl PlaySession {
     }
 
     /// The game.
-    pub fn game(&self) -> &HugeGame {
+    pub fn game(&self) -> &ReasonedGame {
         &self.game
     }
 
@@ -106,9 +106,9 @@ impl PlaySession {
     }
 
     /// Plays a guess written in the game's symbols and returns its move.
-    pub fn guess_text(&mut self, text: &str) -> Result<HugeMove, HugeError> {
+    pub fn guess_text(&mut self, text: &str) -> Result<ReasonedMove, ReasonedError> {
         if self.over {
-            return Err(HugeError::Over("no more guesses"));
+            return Err(ReasonedError::Over("no more guesses"));
         }
         let guess = self.game.parse_guess(text)?;
         let clue = Clue::new(guess, self.game.score(&self.secret, &guess));
@@ -124,11 +124,11 @@ impl PlaySession {
     }
 
     /// Takes the last guess off the board; the attempt stays used.
-    pub fn undo(&mut self) -> Result<HugeMove, HugeError> {
+    pub fn undo(&mut self) -> Result<ReasonedMove, ReasonedError> {
         if self.over {
-            return Err(HugeError::Over("nothing can be taken back"));
+            return Err(ReasonedError::Over("nothing can be taken back"));
         }
-        let clue = self.clues.pop().ok_or(HugeError::NothingToUndo)?;
+        let clue = self.clues.pop().ok_or(ReasonedError::NothingToUndo)?;
         Ok(self.game.move_report(&clue))
     }
 
@@ -138,7 +138,7 @@ impl PlaySession {
     }
 
     /// How many secrets fit the moves on the board.
-    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, HugeError> {
+    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, ReasonedError> {
         let solver = Solver::new(*self.game.game(), &self.clues)?;
         Ok(CountReport::of(&solver.count(&Default::default(), budget)?))
     }

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::{BestBy, MoveReview, ReviewReport};
 use crate::error::SessionError;
-use crate::game::reasoned::{HugeError, HugeGame};
+use crate::game::reasoned::{ReasonedError, ReasonedGame};
 use crate::remaining::Remaining;
 
 /// How the figures are computed, for the page, on a game too large to list.
@@ -28,7 +28,7 @@ Luck is the information the reply actually gave minus what your guess was expect
 /// The review of `clues`, a game of `game` whose secret is `secret` (both already read and
 /// checked against each other by the caller).
 pub(crate) fn review(
-    game: &HugeGame,
+    game: &ReasonedGame,
     clues: &[Clue],
     secret: &Code,
     sample: usize,
@@ -37,10 +37,10 @@ pub(crate) fn review(
     let engine = *game.game();
     let win = game.win();
     let count = |clues: &[Clue]| -> Result<Remaining, SessionError> {
-        let solver = Solver::new(engine, clues).map_err(HugeError::from)?;
+        let solver = Solver::new(engine, clues).map_err(ReasonedError::from)?;
         let count = solver
             .count(&Default::default(), budget)
-            .map_err(HugeError::from)?;
+            .map_err(ReasonedError::from)?;
         Ok(Remaining::of_count(&game.count_report(&count)))
     };
     // The secrets left after each prefix of the game (independent counts, on both cores);
@@ -57,14 +57,14 @@ pub(crate) fn review(
         .map(|k| {
             let clue = &clues[k];
             let (before, left) = (&counts[k], &counts[k + 1]);
-            let solver = Solver::new(engine, &clues[..k]).map_err(HugeError::from)?;
+            let solver = Solver::new(engine, &clues[..k]).map_err(ReasonedError::from)?;
             let options = SampleOptions {
                 seed: k as u64,
                 ..SampleOptions::default()
             };
             let drawn = solver
                 .sample(sample, &options, budget)
-                .map_err(HugeError::from)?;
+                .map_err(ReasonedError::from)?;
             let codes = &drawn.codes;
             let stats = |guess: &Code| Stats::of(game, codes, guess, before);
             let yours = stats(&clue.guess);
@@ -139,7 +139,7 @@ struct Stats {
 }
 
 impl Stats {
-    fn of(game: &HugeGame, sample: &[Code], guess: &Code, before: &Remaining) -> Stats {
+    fn of(game: &ReasonedGame, sample: &[Code], guess: &Code, before: &Remaining) -> Stats {
         let engine = game.game();
         let n = sample.len() as f64;
         if n == 0.0 {
@@ -160,12 +160,12 @@ impl Stats {
 mod tests {
     use codebreak_core::{GameKind, GameSpec};
 
-    use crate::reasoned::{Budget, Clue, HugeGame, PlayOptions};
+    use crate::reasoned::{Budget, Clue, PlayOptions, ReasonedGame};
     use crate::{BestBy, Game, Remaining, ReviewOptions};
 
     /// A game the engine plays to the end on `spec`, as a history text, with its secret.
     fn played(spec: &GameSpec, secret: &[u8]) -> (String, String) {
-        let game = HugeGame::new(spec).unwrap();
+        let game = ReasonedGame::new(spec).unwrap();
         let engine = *game.game();
         let secret = engine.code(secret).unwrap();
         let mut player = codebreak_huge::Player::new(PlayOptions::default());

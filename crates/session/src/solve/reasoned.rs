@@ -6,7 +6,7 @@ use std::time::Duration;
 use codebreak_huge::{Budget, Clue, Code, PlayOptions, Player, Reply, Solver};
 use serde::Serialize;
 
-use crate::game::reasoned::{CountReport, GuessReport, HugeError, HugeGame, HugeMove};
+use crate::game::reasoned::{CountReport, GuessReport, ReasonedError, ReasonedGame, ReasonedMove};
 use crate::hint::reasoned::{contradiction, play_error};
 
 /// One game in which the computer breaks a secret of a game too large to list: each guess is
@@ -14,7 +14,7 @@ use crate::hint::reasoned::{contradiction, play_error};
 /// Nothing changes when a call fails.
 #[derive(Clone, Debug)]
 pub struct SolveSession {
-    game: HugeGame,
+    game: ReasonedGame,
     player: Player,
     clues: Vec<Clue>,
     pending: Option<GuessReport>,
@@ -31,7 +31,7 @@ pub struct SolveState {
     /// The strategy that chooses the guesses, with its sample size.
     pub strategy: String,
     /// The moves so far, oldest first.
-    pub moves: Vec<HugeMove>,
+    pub moves: Vec<ReasonedMove>,
     /// Whether the last reply says the secret was found.
     pub solved: bool,
     /// The guess to answer next (none once solved), with what it was chosen from.
@@ -44,7 +44,7 @@ pub struct SolveState {
 
 impl SolveSession {
     /// A session with no moves yet.
-    pub fn new(game: HugeGame, options: PlayOptions) -> SolveSession {
+    pub fn new(game: ReasonedGame, options: PlayOptions) -> SolveSession {
         SolveSession {
             game,
             player: Player::new(options),
@@ -64,7 +64,7 @@ impl SolveSession {
     }
 
     /// The game.
-    pub fn game(&self) -> &HugeGame {
+    pub fn game(&self) -> &ReasonedGame {
         &self.game
     }
 
@@ -90,7 +90,7 @@ impl SolveSession {
     }
 
     /// The guess to answer next, chosen now if it was not yet; `None` once solved.
-    pub fn next_guess(&mut self, budget: &Budget) -> Result<Option<Code>, HugeError> {
+    pub fn next_guess(&mut self, budget: &Budget) -> Result<Option<Code>, ReasonedError> {
         if self.solved() {
             return Ok(None);
         }
@@ -115,10 +115,10 @@ impl SolveSession {
 
     /// Answers the pending guess. Fails, changing nothing, when there is no pending guess or
     /// when no secret gives every reply so far and this one
-    /// ([`HugeError::Contradiction`]).
-    pub fn reply(&mut self, reply: Reply, budget: &Budget) -> Result<(), HugeError> {
+    /// ([`ReasonedError::Contradiction`]).
+    pub fn reply(&mut self, reply: Reply, budget: &Budget) -> Result<(), ReasonedError> {
         let Some(guess) = self.pending_code else {
-            return Err(HugeError::Over("the secret was found"));
+            return Err(ReasonedError::Over("the secret was found"));
         };
         let mut clues = self.clues.clone();
         clues.push(Clue::new(guess, reply));
@@ -136,9 +136,9 @@ impl SolveSession {
         number: usize,
         reply: Reply,
         budget: &Budget,
-    ) -> Result<(), HugeError> {
+    ) -> Result<(), ReasonedError> {
         if number == 0 || number > self.clues.len() {
-            return Err(HugeError::Setup(match self.clues.len() {
+            return Err(ReasonedError::Setup(match self.clues.len() {
                 0 => format!("answer {number} does not exist: no answer has been given yet"),
                 n => format!("answer {number} does not exist: expected 1 to {n}"),
             }));
@@ -153,14 +153,14 @@ impl SolveSession {
     }
 
     /// Takes back the last answer.
-    pub fn undo(&mut self) -> Result<(), HugeError> {
-        self.clues.pop().ok_or(HugeError::NothingToUndo)?;
+    pub fn undo(&mut self) -> Result<(), ReasonedError> {
+        self.clues.pop().ok_or(ReasonedError::NothingToUndo)?;
         self.pending = None;
         self.pending_code = None;
         Ok(())
     }
 
-    fn check(&self, clues: &[Clue], budget: &Budget) -> Result<(), HugeError> {
+    fn check(&self, clues: &[Clue], budget: &Budget) -> Result<(), ReasonedError> {
         let solver = Solver::new(*self.game.game(), clues)?;
         if let Some(c) = crate::hint::reasoned::repeated_guess(&self.game, &solver, budget)? {
             return Err(c);
@@ -177,13 +177,13 @@ impl SolveSession {
     }
 
     /// How many secrets fit every reply so far.
-    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, HugeError> {
+    pub fn remaining(&self, budget: &Budget) -> Result<CountReport, ReasonedError> {
         let solver = Solver::new(*self.game.game(), &self.clues)?;
         Ok(CountReport::of(&solver.count(&Default::default(), budget)?))
     }
 
     /// Up to `n` secrets that fit every reply so far (the first the search finds).
-    pub fn candidates(&self, n: usize, budget: &Budget) -> Result<Vec<String>, HugeError> {
+    pub fn candidates(&self, n: usize, budget: &Budget) -> Result<Vec<String>, ReasonedError> {
         let solver = Solver::new(*self.game.game(), &self.clues)?;
         let found: Result<Vec<Code>, _> = solver.secrets(budget).take(n).collect();
         Ok(found?.iter().map(|c| self.game.format_code(c)).collect())

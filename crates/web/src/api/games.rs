@@ -185,7 +185,7 @@ pub async fn describe(
     let l = state.limits();
     // Too large to list: the session library reasons on the clues, so hints work whatever
     // the size (within the server's time limit), and their figures may be estimates.
-    let reasoned = codebreak_session::reasoned::HugeGame::wanted(&req.game);
+    let reasoned = codebreak_session::reasoned::ReasonedGame::wanted(&req.game);
     let alphabet: Vec<String> = game
         .alphabet()
         .symbols()

@@ -132,7 +132,7 @@ impl AppState {
         max_codes: u128,
         what: &str,
     ) -> Result<(codebreak_session::Game, Option<EngineRef>), ApiError> {
-        if codebreak_session::reasoned::HugeGame::wanted(spec) {
+        if codebreak_session::reasoned::ReasonedGame::wanted(spec) {
             let game = codebreak_session::Game::new(spec).map_err(session_error)?;
             return Ok((game, None));
         }
@@ -370,17 +370,17 @@ fn strategy_options(game: &Game, spec: &StrategyOptionsSpec) -> Result<StrategyO
 /// A refused session call: a contradiction (409 with its diagnosis), a call the session's state
 /// does not allow (409), anything else 422.
 fn session_error(e: SessionError) -> ApiError {
-    use codebreak_session::reasoned::HugeError;
+    use codebreak_session::reasoned::ReasonedError;
     match e {
         SessionError::Contradiction(c) => ApiError::Contradiction(c),
         SessionError::Strategy(StrategyError::FirstGuessText(e)) => {
             ApiError::Invalid(format!("first_guess: {e}"))
         }
-        SessionError::Reasoned(e @ (HugeError::Stopped(_) | HugeError::Undecided { .. })) => {
-            ApiError::Unavailable(format!(
-                "{e}: the server stops a call on a game too large to list after its time limit; try fewer clues, or the command line"
-            ))
-        }
+        SessionError::Reasoned(
+            e @ (ReasonedError::Stopped(_) | ReasonedError::Undecided { .. }),
+        ) => ApiError::Unavailable(format!(
+            "{e}: the server stops a call on a game too large to list after its time limit; try fewer clues, or the command line"
+        )),
         SessionError::Size(e) => ApiError::TooBig(e.to_string()),
         e if e.is_conflict() => ApiError::Conflict(e.to_string()),
         e => ApiError::Invalid(e.to_string()),

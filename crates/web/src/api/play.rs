@@ -68,7 +68,7 @@ pub async fn start(
             .check(n.into())
             .map_err(ApiError::invalid)?;
     }
-    let (game, engine, charge) = if codebreak_session::reasoned::HugeGame::wanted(&req.game) {
+    let (game, engine, charge) = if codebreak_session::reasoned::ReasonedGame::wanted(&req.game) {
         let game = codebreak_session::Game::new(&req.game).map_err(session_error)?;
         (game, None, state.reserve(REASONED_BYTES, "play")?)
     } else {
@@ -129,7 +129,7 @@ pub async fn guess(
         let m = s.session.guess(&req.guess).map_err(|e| match e {
             codebreak_session::SessionError::Guess(e) => ApiError::Invalid(format!("guess: {e}")),
             codebreak_session::SessionError::Reasoned(
-                e @ codebreak_session::reasoned::HugeError::Code(_),
+                e @ codebreak_session::reasoned::ReasonedError::Code(_),
             ) => ApiError::Invalid(format!("guess: {e}")),
             e => session_error(e),
         })?;

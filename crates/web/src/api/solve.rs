@@ -93,7 +93,7 @@ pub async fn start(
         first_guess: req.first_guess,
         sample: req.sample,
     };
-    let (game, engine, charge) = if codebreak_session::reasoned::HugeGame::wanted(&req.game) {
+    let (game, engine, charge) = if codebreak_session::reasoned::ReasonedGame::wanted(&req.game) {
         let game = codebreak_session::Game::new(&req.game).map_err(session_error)?;
         (game, None, state.reserve(REASONED_BYTES, "solving")?)
     } else {
@@ -180,7 +180,7 @@ async fn act(
 fn feedback_field(e: SessionError) -> SessionError {
     match e {
         SessionError::Reply(e) => SessionError::Setup(format!("feedback: {e}")),
-        SessionError::Reasoned(e @ codebreak_session::reasoned::HugeError::Code(_)) => {
+        SessionError::Reasoned(e @ codebreak_session::reasoned::ReasonedError::Code(_)) => {
             SessionError::Setup(format!("feedback: {e}"))
         }
         e => e,

@@ -5,7 +5,7 @@ use thiserror::Error;
 
 /// Why a call on a game too large to list was refused or stopped.
 #[derive(Debug, Error, Clone, PartialEq)]
-pub enum HugeError {
+pub enum ReasonedError {
     /// A game description that cannot be read.
     #[error(transparent)]
     Spec(#[from] codebreak_core::SpecError),
@@ -60,8 +60,8 @@ pub enum HugeError {
     },
 }
 
-impl From<codebreak_huge::ClueError> for HugeError {
-    fn from(e: codebreak_huge::ClueError) -> HugeError {
-        HugeError::Setup(e.to_string())
+impl From<codebreak_huge::ClueError> for ReasonedError {
+    fn from(e: codebreak_huge::ClueError) -> ReasonedError {
+        ReasonedError::Setup(e.to_string())
     }
 }

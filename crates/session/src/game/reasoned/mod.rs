@@ -8,7 +8,7 @@
 //! its report type: a [`CountReport`] is exact or an estimate with its 95% interval, and a
 //! guess names the sample it was chosen from ([`GuessReport`]).
 //!
-//! A game goes here when [`HugeGame::wanted`] says so: its family is one of the peg games and
+//! A game goes here when [`ReasonedGame::wanted`] says so: its family is one of the peg games and
 //! its codes cannot be listed. Every other game keeps the enumerated sessions, unchanged.
 //!
 //! Long calls take a [`Budget`] (cancel flag, deadline, progress counters): a front end sets
@@ -20,12 +20,22 @@ use codebreak_core::error::quote;
 use codebreak_core::{Alphabet, GameKind, GameSpec, SpecError};
 use serde::Serialize;
 
-pub use crate::hint::reasoned::{FIND_TIME, HintOptions, HugeHint, hint};
+pub use crate::hint::reasoned::{FIND_TIME, HintOptions, ReasonedHint, hint};
 pub use crate::play::reasoned::{PlaySession, PlayState, random_secret};
 pub use crate::solve::reasoned::{SolveSession, SolveState};
 pub use codebreak_huge as engine;
 pub use codebreak_huge::{Budget, Clue, Code, Count, Objective, PlayOptions, Progress, Reply};
-pub use error::HugeError;
+pub use error::ReasonedError;
+
+/// The old name of [`ReasonedGame`].
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed ReasonedGame: a game too large to list is reasoned on its clues"
+)]
+pub type HugeGame = ReasonedGame;
+/// The old name of [`ReasonedError`].
+#[deprecated(since = "0.1.0", note = "renamed ReasonedError")]
+pub type HugeError = ReasonedError;
 
 /// Secrets sampled to choose a guess (`--fit-sample`): each candidate guess is scored by how
 /// it splits this many secrets that fit the history. Default 400 ([`PlayOptions`]'s); larger
@@ -63,22 +73,22 @@ pub const PEGS: codebreak_core::Range = codebreak_core::Range {
 ///
 /// ```
 /// use codebreak_core::{GameKind, GameSpec};
-/// use codebreak_session::reasoned::HugeGame;
+/// use codebreak_session::reasoned::ReasonedGame;
 /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(16), colors: Some(10), ..GameSpec::default() };
-/// assert!(HugeGame::wanted(&spec));
-/// let game = HugeGame::new(&spec).unwrap();
+/// assert!(ReasonedGame::wanted(&spec));
+/// let game = ReasonedGame::new(&spec).unwrap();
 /// assert_eq!(game.to_string(), "blackpeg 16 of 10");
-/// assert!(!HugeGame::wanted(&GameSpec::mastermind(4, 6)));
+/// assert!(!ReasonedGame::wanted(&GameSpec::mastermind(4, 6)));
 /// ```
 #[derive(Clone, Debug)]
-pub struct HugeGame {
+pub struct ReasonedGame {
     game: codebreak_huge::Game,
     alphabet: Alphabet,
     distinct_guess: bool,
     spec: GameSpec,
 }
 
-impl HugeGame {
+impl ReasonedGame {
     /// Whether `spec` is a game for this module: Mastermind, black-peg or Bulls and Cows whose
     /// guesses are more than [`codebreak_core::MAX_CODES`], or with more pegs than the
     /// enumerated engine allows (up to [`MAX_PEGS`]). Any other spec, valid or not, is left to
@@ -99,13 +109,13 @@ impl HugeGame {
 
     /// Checks a spec as a game too large to list (it need not be one: small games work too,
     /// which the tests use to compare with the enumerated engine).
-    pub fn new(spec: &GameSpec) -> Result<HugeGame, HugeError> {
+    pub fn new(spec: &GameSpec) -> Result<ReasonedGame, ReasonedError> {
         let family = match spec.kind {
             GameKind::Mastermind => codebreak_huge::Family::Mastermind,
             GameKind::BlackPeg => codebreak_huge::Family::BlackPeg,
             GameKind::Bulls => codebreak_huge::Family::Bulls,
             other => {
-                return Err(HugeError::Game(codebreak_huge::GameError::Family(
+                return Err(ReasonedError::Game(codebreak_huge::GameError::Family(
                     other.name().to_string(),
                 )));
             }
@@ -121,7 +131,7 @@ impl HugeGame {
             return Err(SpecError::HardNotWordle.into());
         }
         if spec.order != codebreak_core::Order::Lex {
-            return Err(HugeError::Setup(format!(
+            return Err(ReasonedError::Setup(format!(
                 "order {} is not available for games too large to list: expected lex",
                 quote(spec.order.name())
             )));
@@ -155,7 +165,7 @@ impl HugeGame {
             Some(a) => a,
             None => Alphabet::default_for(colors as usize)?,
         };
-        Ok(HugeGame {
+        Ok(ReasonedGame {
             game,
             alphabet,
             distinct_guess,
@@ -195,10 +205,10 @@ impl HugeGame {
 
     /// Reads a guess: the game's symbols, one per peg (no symbol twice where guesses are
     /// distinct, as in Bulls and Cows).
-    pub fn parse_guess(&self, text: &str) -> Result<Code, HugeError> {
+    pub fn parse_guess(&self, text: &str) -> Result<Code, ReasonedError> {
         let code = self.game.parse_code(text, &self.alphabet)?;
         if self.distinct_guess && !self.no_repeat(&code) {
-            return Err(HugeError::Repeated {
+            return Err(ReasonedError::Repeated {
                 code: text.trim().to_string(),
                 role: "guess",
             });
@@ -207,10 +217,10 @@ impl HugeGame {
     }
 
     /// Reads a secret: like a guess, and never repeating a symbol where secrets are distinct.
-    pub fn parse_secret(&self, text: &str) -> Result<Code, HugeError> {
+    pub fn parse_secret(&self, text: &str) -> Result<Code, ReasonedError> {
         let code = self.game.parse_code(text, &self.alphabet)?;
         if !self.game.is_secret(&code) {
-            return Err(HugeError::Repeated {
+            return Err(ReasonedError::Repeated {
                 code: text.trim().to_string(),
                 role: "secret",
             });
@@ -233,7 +243,7 @@ impl HugeGame {
     }
 
     /// Reads a reply: `3` (black-peg), `2B1W`, `1A2B` or `2 1`.
-    pub fn parse_reply(&self, text: &str) -> Result<Reply, HugeError> {
+    pub fn parse_reply(&self, text: &str) -> Result<Reply, ReasonedError> {
         Ok(self.game.parse_reply(text)?)
     }
 
@@ -287,15 +297,15 @@ impl HugeGame {
     ///
     /// ```
     /// use codebreak_core::{GameKind, GameSpec};
-    /// use codebreak_session::reasoned::HugeGame;
+    /// use codebreak_session::reasoned::ReasonedGame;
     /// let spec = GameSpec { kind: GameKind::BlackPeg, pegs: Some(5), colors: Some(10), ..GameSpec::default() };
-    /// let game = HugeGame::new(&spec).unwrap();
+    /// let game = ReasonedGame::new(&spec).unwrap();
     /// let clues = game.parse_history("# Euler's example\n90342 2\n70794 0, 39458:2").unwrap();
     /// assert_eq!(clues.len(), 3);
     /// let err = game.parse_history("90342 2\n7079 0").unwrap_err();
     /// assert_eq!(err.to_string(), "line 2: move \"7079 0\": code \"7079\" has 4 pegs: expected 5");
     /// ```
-    pub fn parse_history(&self, text: &str) -> Result<Vec<Clue>, HugeError> {
+    pub fn parse_history(&self, text: &str) -> Result<Vec<Clue>, ReasonedError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut clues = Vec::new();
         for (l, line) in text.split('\n').enumerate() {
@@ -306,7 +316,7 @@ impl HugeGame {
                 if m.is_empty() || m.starts_with('#') {
                     continue;
                 }
-                let bad = |why: HugeError| HugeError::Move {
+                let bad = |why: ReasonedError| ReasonedError::Move {
                     line: l + 1,
                     text: m.to_string(),
                     why: why.to_string(),
@@ -315,7 +325,7 @@ impl HugeGame {
                     .split_once(':')
                     .or_else(|| m.split_once(char::is_whitespace))
                     .ok_or_else(|| {
-                        bad(HugeError::Setup(format!(
+                        bad(ReasonedError::Setup(format!(
                             "expected a guess and its reply, such as {}:{}",
                             self.format_code(
                                 &self
@@ -335,8 +345,8 @@ impl HugeGame {
     }
 
     /// The report of a move.
-    pub fn move_report(&self, clue: &Clue) -> HugeMove {
-        HugeMove {
+    pub fn move_report(&self, clue: &Clue) -> ReasonedMove {
+        ReasonedMove {
             guess: self.format_code(&clue.guess),
             reply: self.format_reply(clue.reply),
             black: clue.reply.black,
@@ -350,7 +360,7 @@ impl HugeGame {
     }
 }
 
-impl std::fmt::Display for HugeGame {
+impl std::fmt::Display for ReasonedGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.game.fmt(f)
     }
@@ -358,7 +368,7 @@ impl std::fmt::Display for HugeGame {
 
 /// One move: a guess and its reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct HugeMove {
+pub struct ReasonedMove {
     /// The guess, in the game's symbols.
     pub guess: String,
     /// The reply, in the family's notation (`3`, `2B1W`, `1A2B`).
@@ -369,8 +379,8 @@ pub struct HugeMove {
     pub white: u8,
 }
 
-impl From<&HugeMove> for crate::MoveReport {
-    fn from(m: &HugeMove) -> crate::MoveReport {
+impl From<&ReasonedMove> for crate::MoveReport {
+    fn from(m: &ReasonedMove) -> crate::MoveReport {
         crate::MoveReport {
             guess: m.guess.clone(),
             feedback: m.reply.clone(),
@@ -512,7 +522,7 @@ pub struct GuessReport {
 
 impl GuessReport {
     pub(crate) fn of(
-        game: &HugeGame,
+        game: &ReasonedGame,
         next: &codebreak_huge::NextGuess,
         could_be_secret: bool,
     ) -> Self {
@@ -555,13 +565,13 @@ pub fn sampling(method: codebreak_huge::SampleMethod) -> String {
 /// sample; `None` (no strategy named) means entropy.
 pub fn objective(
     strategy: Option<codebreak_strategy::StrategyKind>,
-) -> Result<Objective, HugeError> {
+) -> Result<Objective, ReasonedError> {
     use codebreak_strategy::StrategyKind as S;
     match strategy {
         None | Some(S::Entropy) => Ok(Objective::Entropy),
         Some(S::ExpectedSize) => Ok(Objective::ExpectedSize),
         Some(S::MostParts) => Ok(Objective::MostParts),
-        Some(other) => Err(HugeError::Setup(format!(
+        Some(other) => Err(ReasonedError::Setup(format!(
             "strategy {} is not available for games too large to list: expected entropy, expected-size or most-parts",
             quote(other.name())
         ))),

@@ -267,7 +267,7 @@ pub async fn start(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
-    if codebreak_session::reasoned::HugeGame::wanted(&req.game) {
+    if codebreak_session::reasoned::ReasonedGame::wanted(&req.game) {
         return start_sampled(state, req).await;
     }
     let game = state.game_of(&req.game).await?;
