@@ -767,11 +767,14 @@ fn job_certificates_merge_into_one_that_proves_the_merged_tree_optimal() {
 }
 
 /// A plan of every opener run with `--certificate` merges into one certificate about the
-/// whole game (each opener justified by its job's certificate, or in a peg game by the
-/// renaming onto a valued one), which proves the best opener's tree optimal; a job's
-/// certificate missing is refused, naming the job.
+/// whole game (each opener justified by its job's certificate, or by the symmetry that maps
+/// it onto a valued one: in a peg game a renaming, in a game file a word in its
+/// automorphisms), which proves the best opener's tree optimal; a job's certificate missing
+/// is refused, naming the job.
 #[test]
 fn an_openers_plan_merges_its_certificates_into_one_for_the_whole_game() {
+    let file = |name: &str| format!("{}/../../examples/games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let (known, twod) = (file("blackpeg-known.toml"), file("twod.toml"));
     for (name, args, optimum) in [
         ("mm46", &["--openers"][..], 5625),
         (
@@ -787,7 +790,20 @@ fn an_openers_plan_merges_its_certificates_into_one_for_the_whole_game() {
             ][..],
             0,
         ),
+        // Game files whose automorphisms leave openers out of the plan, below their
+        // counting bounds: black-peg 3 x 4 until known values one of its 64 guesses, the
+        // twoD game 9 of its 25.
+        (
+            "blackpeg-known",
+            &["--openers", "--game-file", &known][..],
+            245,
+        ),
+        ("twod", &["--openers", "--game-file", &twod][..], 83),
     ] {
+        let game: &[&str] = match args {
+            [_, "--game-file", f] => &["--game-file", f],
+            _ => &[],
+        };
         let dir = tempfile::tempdir().unwrap();
         let plan = plan(dir.path(), &format!("{name}.plan"), args);
         let out = run_args(
@@ -813,10 +829,9 @@ fn an_openers_plan_merges_its_certificates_into_one_for_the_whole_game() {
         if optimum > 0 {
             assert_eq!(best, optimum);
         }
-        let out = run_args(
-            &["verify", "--certificate", s(&cert), "--tree", s(&tree)],
-            None,
-        );
+        let mut verify = vec!["verify", "--certificate", s(&cert), "--tree", s(&tree)];
+        verify.extend_from_slice(game);
+        let out = run_args(&verify, None);
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         let text = stdout(&out);
         assert!(text.contains("optimal: proved"), "{text}");

@@ -17,16 +17,17 @@
 use std::sync::Arc;
 
 use codebreak_certify::{
-    Automorphism, Automorphisms, Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why,
+    Automorphisms, Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why,
 };
-use codebreak_core::list_symmetry::Group;
 use codebreak_core::symmetry::Symmetry;
 use codebreak_core::wordle::HardMode;
 use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, Pool, Rules};
 use rustc_hash::FxHashMap;
 
+use crate::automorphisms::AutomorphismWords;
 use crate::bounds::{INFINITE, pack, total};
 use crate::solver::{Interrupted, Solver};
+use codebreak_core::list_symmetry::Group;
 
 /// "No strategy": larger than any total.
 const INF: u64 = u64::MAX;
@@ -74,139 +75,7 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     /// The last call's stamp.
     stamp: u16,
     /// In a game file (not hard mode, symmetry on): the automorphisms used so far.
-    perms: Option<Perms>,
-}
-
-/// The automorphisms a game file's certificate uses, and what finds words in them.
-#[derive(Default)]
-struct Perms {
-    /// `place[code]`: the secret's position in the game file's list of secrets.
-    place: Vec<u32>,
-    /// The game file's secrets, in its order.
-    listed: Vec<u32>,
-    /// The same in increasing order.
-    sorted: Vec<u32>,
-    /// The automorphisms listed in the certificate, in order.
-    list: Vec<Automorphism>,
-    /// Their numbers, by content.
-    numbers: FxHashMap<Automorphism, u32>,
-    /// Each group met (by address, kept alive): the certificate's numbers of its generators
-    /// once used, and the inverses of their permutations of the guesses.
-    groups: FxHashMap<usize, GroupUse>,
-}
-
-/// A group met: kept alive (its address is its key), its generators' numbers in the
-/// certificate once used, and the inverses of their permutations of the guesses.
-type GroupUse = (Arc<Group>, Vec<Option<u32>>, Vec<Vec<u32>>);
-
-impl Perms {
-    /// A word in `group`'s generators (applied first to last) that maps guess `g` onto the
-    /// least guess of its orbit, with that guess, when it is below `g`. `tree` holds the
-    /// orbits gone through for this position: each guess's least guess, and the step (next
-    /// guess, generator) towards it.
-    fn word(
-        &mut self,
-        group: &Arc<Group>,
-        g: u32,
-        tree: &mut FxHashMap<u32, (u32, u32, u32)>,
-    ) -> Option<(u32, Vec<u32>)> {
-        let key = Arc::as_ptr(group) as usize;
-        let generators = group.generators();
-        let (_, _, inverses) = self.groups.entry(key).or_insert_with(|| {
-            let inverses = generators
-                .iter()
-                .map(|a| {
-                    let mut inv = vec![0u32; a.guesses.len()];
-                    for (x, &y) in a.guesses.iter().enumerate() {
-                        inv[y as usize] = x as u32;
-                    }
-                    inv
-                })
-                .collect();
-            (group.clone(), vec![None; generators.len()], inverses)
-        });
-        if !tree.contains_key(&g) {
-            // The orbit of `g`, then from its least guess the steps back to each.
-            let mut orbit = vec![g];
-            let mut seen: rustc_hash::FxHashSet<u32> = std::iter::once(g).collect();
-            let mut i = 0;
-            while i < orbit.len() {
-                for a in generators {
-                    let y = a.guesses[orbit[i] as usize];
-                    if seen.insert(y) {
-                        orbit.push(y);
-                    }
-                }
-                i += 1;
-            }
-            let least = orbit.iter().copied().min().unwrap_or(g);
-            tree.insert(least, (least, least, u32::MAX));
-            let mut queue = vec![least];
-            let mut i = 0;
-            while i < queue.len() {
-                let x = queue[i];
-                for (j, inv) in inverses.iter().enumerate() {
-                    let y = inv[x as usize];
-                    if let std::collections::hash_map::Entry::Vacant(v) = tree.entry(y) {
-                        v.insert((least, x, j as u32));
-                        queue.push(y);
-                    }
-                }
-                i += 1;
-            }
-        }
-        let &(least, _, _) = tree.get(&g)?;
-        if least >= g {
-            return None;
-        }
-        let mut word = Vec::new();
-        let mut x = g;
-        while x != least {
-            let &(_, next, j) = tree.get(&x)?;
-            word.push(j);
-            x = next;
-        }
-        Some((least, word))
-    }
-
-    /// The certificate's numbers of `group`'s generators in `word`, listing those not yet
-    /// listed.
-    fn number(&mut self, group: &Arc<Group>, word: &[u32]) -> Vec<u32> {
-        let key = Arc::as_ptr(group) as usize;
-        let mut out = Vec::with_capacity(word.len());
-        for &j in word {
-            if let Some(Some(k)) = self.groups.get(&key).map(|e| e.1[j as usize]) {
-                out.push(k);
-                continue;
-            }
-            // The file's automorphisms map codes: each secret (in increasing order) onto
-            // the code at its image's place in the list.
-            let a = &group.generators()[j as usize];
-            let secrets = self
-                .sorted
-                .iter()
-                .map(|&c| self.listed[a.secrets[self.place[c as usize] as usize] as usize])
-                .collect();
-            let image = Automorphism {
-                secrets,
-                guesses: a.guesses.clone(),
-            };
-            let k = match self.numbers.get(&image) {
-                Some(&k) => k,
-                None => {
-                    let k = self.list.len() as u32;
-                    self.numbers.insert(image.clone(), k);
-                    self.list.push(image);
-                    k
-                }
-            };
-            if let Some(e) = self.groups.get_mut(&key) {
-                e.1[j as usize] = Some(k);
-            }
-            out.push(k);
-        }
-        out
-    }
+    perms: Option<AutomorphismWords>,
 }
 
 /// Most cells (secrets × guesses) of the prover's table of replies.
@@ -248,18 +117,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             perms: game
                 .list()
                 .filter(|_| e.options().symmetry && !game.hard())
-                .map(|list| {
-                    let mut place = vec![u32::MAX; space.codes().len()];
-                    for (k, &x) in list.secrets().iter().enumerate() {
-                        place[x as usize] = k as u32;
-                    }
-                    Perms {
-                        place,
-                        listed: list.secrets().to_vec(),
-                        sorted: space.secrets().to_vec(),
-                        ..Perms::default()
-                    }
-                }),
+                .map(|list| AutomorphismWords::new(list, space.secrets())),
         }
     }
 
@@ -356,7 +214,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     ) -> Certificate {
         let mut claims = self.claims;
         if let Some(perms) = self.perms {
-            let list: Automorphisms = Arc::new(perms.list);
+            let list: Automorphisms = Arc::new(perms.into_list());
             for p in claims.iter_mut().flat_map(|c| &mut c.guesses) {
                 if let Why::Permuted(_, _, l) = &mut p.why {
                     *l = list.clone();

@@ -24,6 +24,7 @@
 //! [`estimate`] the calibrated prediction of how long a search takes.
 #![deny(missing_docs)]
 
+pub mod automorphisms;
 pub mod bounds;
 mod certificate;
 pub mod checkpoint;

@@ -422,8 +422,9 @@ fn merge_below(
 /// * **Every opener**: the root claim is about every secret and every strategy; each opener
 ///   valued is justified as its job's certificate justifies it (a job without a certificate
 ///   is one whose counting bound reached the bound it was valued below, which the checker
-///   recomputes), and in a peg game each opener of the same symmetry class as a valued one
-///   by the renaming that maps it onto that one. The bound is the least value the jobs
+///   recomputes), and each opener of the same symmetry class as a valued one by the symmetry
+///   that maps it onto that one: a renaming in a peg game, a word in the automorphisms in a
+///   game file. The bound is the least value the jobs
 ///   proved: the optimum when the best opener is exact.
 pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certificate, ShardError> {
     let results = results(plan, dir)?;
@@ -440,6 +441,7 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
     };
     let depth = plan.header.max_depth.unwrap_or(63);
     let mut claims = Vec::new();
+    let mut listed = ListSym::of(game, &space);
     let jobs: Vec<(&Job, &JobResult)> = plan.jobs.iter().zip(&results).collect();
     let first_guess = match plan.header.kind {
         PlanKind::Below => {
@@ -509,7 +511,17 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                         depth: depth - 1,
                         spent: r.secrets,
                     };
-                    assemble(game, &space, dir, plan, &mut claims, &group, &at, &index)?
+                    assemble(
+                        game,
+                        &space,
+                        dir,
+                        plan,
+                        &mut claims,
+                        &group,
+                        &at,
+                        &index,
+                        &mut listed,
+                    )?
                 };
                 refs.push(ClassRef {
                     reply: fb.0,
@@ -535,10 +547,23 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                 spent: 0,
             };
             // The assembled claim is the root, number 0.
-            assemble(game, &space, dir, plan, &mut claims, &jobs, &at, &index)?;
+            assemble(
+                game,
+                &space,
+                dir,
+                plan,
+                &mut claims,
+                &jobs,
+                &at,
+                &index,
+                &mut listed,
+            )?;
             None
         }
     };
+    if let Some(listed) = listed {
+        listed.finish(&mut claims);
+    }
     Ok(Certificate {
         header: codebreak_certify::Header {
             format: codebreak_certify::FORMAT.into(),
@@ -567,6 +592,40 @@ fn positions<'a>(jobs: &[(&'a Job, &'a JobResult)]) -> Vec<Vec<(&'a Job, &'a Job
     groups
 }
 
+/// A game file's automorphisms, for the guesses a plan left out as images of others under
+/// them: the groups that fix each position's moves (as the engine computes them when it
+/// plans) and the words that map a guess onto the least of its orbit. Their proofs point to
+/// `marker` until the list is complete ([`ListSym::finish`]).
+struct ListSym {
+    groups: codebreak_core::list_symmetry::Stabilisers,
+    words: codebreak_search::automorphisms::AutomorphismWords,
+    marker: codebreak_certify::Automorphisms,
+}
+
+impl ListSym {
+    /// For a game file (not in hard mode, where no automorphism is used).
+    fn of(game: &Game, space: &codebreak_core::CodeSpace) -> Option<ListSym> {
+        let list = game.list().filter(|_| !game.hard())?;
+        Some(ListSym {
+            groups: codebreak_core::list_symmetry::Stabilisers::new(list.clone()),
+            words: codebreak_search::automorphisms::AutomorphismWords::new(list, space.secrets()),
+            marker: std::sync::Arc::new(Vec::new()),
+        })
+    }
+
+    /// Gives the proofs made here the list of the automorphisms their words use.
+    fn finish(self, claims: &mut [Claim]) {
+        let list: codebreak_certify::Automorphisms = std::sync::Arc::new(self.words.into_list());
+        for p in claims.iter_mut().flat_map(|c| &mut c.guesses) {
+            if let Why::Permuted(_, _, l) = &mut p.why
+                && std::sync::Arc::ptr_eq(l, &self.marker)
+            {
+                *l = list.clone();
+            }
+        }
+    }
+}
+
 /// A position whose next guesses are jobs, as [`assemble`] proves it.
 struct Position<'h> {
     /// The moves that lead to it, as (guess, reply) indices.
@@ -584,7 +643,8 @@ struct Position<'h> {
 /// (each justified as its job's certificate justifies it, the claims of which follow,
 /// renumbered; a job without a certificate is one whose counting bound reached the bound it
 /// was valued below, which the checker recomputes; in a peg game, each guess not in the plan
-/// is mapped onto a valued one by a renaming that fixes the moves), with the least value the
+/// is mapped onto a valued one by a renaming that fixes the moves, in a game file by a word in
+/// the automorphisms that fix them), with the least value the
 /// jobs proved as its bound. Gives its number.
 #[allow(clippy::too_many_arguments)]
 fn assemble(
@@ -596,6 +656,7 @@ fn assemble(
     group: &[(&Job, &JobResult)],
     at: &Position<'_>,
     index: &dyn Fn(&str) -> Result<u32, ShardError>,
+    listed: &mut Option<ListSym>,
 ) -> Result<u32, ShardError> {
     let id = claims.len() as u32;
     claims.push(Claim {
@@ -651,13 +712,21 @@ fn assemble(
         }
         proofs.extend(own.into_iter().filter(|p| p.guess == g));
     }
-    // The guesses not valued (not in hard mode, where every guess allowed is valued): in a
-    // peg game each mapped onto the least of its symmetry class by a renaming that fixes the
-    // moves, else onto the least guess that splits the secrets alike (a guess whose colours
-    // the secrets lack, say); the checker verifies both, and recomputes the counting bound of
-    // any other.
+    // The guesses not valued (not in hard mode, where every guess allowed is valued): each
+    // mapped onto the least of its symmetry class by a renaming that fixes the moves (a peg
+    // game) or a word in the automorphisms that fix them (a game file), else onto the least
+    // guess that splits the secrets alike (a guess whose colours the secrets lack, say); the
+    // checker verifies each, and recomputes the counting bound of any other.
     if !game.hard() && valued.len() < space.len() {
-        unvalued(game, space, plan.header.pool, at, &valued, &mut proofs);
+        unvalued(
+            game,
+            space,
+            plan.header.pool,
+            at,
+            &valued,
+            listed,
+            &mut proofs,
+        );
     }
     proofs.sort_by_key(|p| p.guess);
     let claim = &mut claims[id as usize];
@@ -674,6 +743,7 @@ fn unvalued(
     pool: codebreak_core::Pool,
     at: &Position<'_>,
     valued: &[u32],
+    listed: &mut Option<ListSym>,
     proofs: &mut Vec<GuessProof>,
 ) {
     let mut sorted = valued.to_vec();
@@ -685,6 +755,10 @@ fn unvalued(
         peg.then(|| codebreak_core::symmetry::Symmetry::of(game.pegs(), game.colors(), &fixed));
     let secrets: Vec<_> = at.secrets.iter().map(|&x| space.code(x)).collect();
     let win = game.win();
+    // In a game file, the group that fixes the moves (found on first need) and the words
+    // that map its guesses onto the least of their orbits.
+    let mut group = None;
+    let mut tree = Default::default();
     // The least guess of each split (inside the secrets and outside apart).
     let mut first: std::collections::HashMap<(bool, Vec<u8>), u32> = Default::default();
     for g in 0..space.len() as u32 {
@@ -727,7 +801,23 @@ fn unvalued(
             )
             .map(|(positions, colors)| Why::Sym(o, Renaming { positions, colors }))
         });
-        if let Some(why) = renamed.or_else(|| (same < g).then_some(Why::Same(same))) {
+        let permuted = || {
+            let ls = listed.as_mut()?;
+            let group = group.get_or_insert_with(|| {
+                let played: Vec<u32> = at.history.iter().map(|&(h, _)| h).collect();
+                ls.groups.of(&played)
+            });
+            if group.is_trivial() {
+                return None;
+            }
+            let (o, word) = ls.words.word(group, g, &mut tree)?;
+            let word = ls.words.number(group, &word);
+            Some(Why::Permuted(o, word, ls.marker.clone()))
+        };
+        if let Some(why) = renamed
+            .or_else(permuted)
+            .or_else(|| (same < g).then_some(Why::Same(same)))
+        {
             proofs.push(GuessProof { guess: g, why });
         }
     }
