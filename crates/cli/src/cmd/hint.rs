@@ -25,13 +25,8 @@ Examples:
 pub struct HintArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The moves so far: GUESS:REPLY pairs separated by commas, e.g. "1122:1B0W,3456:0B2W".
-    #[arg(long, value_name = "MOVES")]
-    pub history: Option<String>,
-    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment); - reads
-    /// standard input.
-    #[arg(long, value_name = "FILE", conflicts_with = "history")]
-    pub history_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub history: HistoryArgs,
     /// The strategy whose next guess to show.
     ///
     /// Default minimax; on games too large to list, entropy (expected-size and most-parts
@@ -119,31 +114,41 @@ pub fn read_text(path: &Path) -> Result<(String, String), Failure> {
     Ok((name, text))
 }
 
-/// The moves of `--history TEXT` or `--history-file FILE` (none when neither is given), read
-/// for `game`; a file's errors name it and the line.
-pub fn read_history(
-    game: &Game,
-    history: Option<&str>,
-    file: Option<&Path>,
-) -> Result<History, Failure> {
-    Ok(match (history, file) {
-        (Some(h), _) => game.parse_history(h).bad_input()?,
-        (None, Some(path)) => {
-            let (name, text) = read_text(path)?;
-            game.parse_history(&text).map_err(|e| match e {
-                SessionError::History(h) => {
-                    Failure::BadInput(anyhow::anyhow!("{name}:{}: {h}", h.line))
-                }
-                e => Failure::BadInput(anyhow::anyhow!("{name}: {e}")),
-            })?
-        }
-        (None, None) => game.parse_history("").bad_input()?,
-    })
+/// The moves of a game: `--history TEXT` or `--history-file FILE` (`hint`, `review`).
+#[derive(Args, Debug)]
+pub struct HistoryArgs {
+    /// The moves: GUESS:REPLY pairs separated by commas, e.g. "1122:1B0W,3456:0B2W".
+    #[arg(long, value_name = "MOVES")]
+    pub history: Option<String>,
+    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment); - reads
+    /// standard input.
+    #[arg(long, value_name = "FILE", conflicts_with = "history")]
+    pub history_file: Option<PathBuf>,
+}
+
+impl HistoryArgs {
+    /// The moves given (none when neither option is), read for `game`; a file's errors name
+    /// it and the line.
+    pub fn read(&self, game: &Game) -> Result<History, Failure> {
+        Ok(match (&self.history, &self.history_file) {
+            (Some(h), _) => game.parse_history(h).bad_input()?,
+            (None, Some(path)) => {
+                let (name, text) = read_text(path)?;
+                game.parse_history(&text).map_err(|e| match e {
+                    SessionError::History(h) => {
+                        Failure::BadInput(anyhow::anyhow!("{name}:{}: {h}", h.line))
+                    }
+                    e => Failure::BadInput(anyhow::anyhow!("{name}: {e}")),
+                })?
+            }
+            (None, None) => game.parse_history("").bad_input()?,
+        })
+    }
 }
 
 fn run_hint(a: HintArgs) -> Result<(), Failure> {
     let game = a.game.any_game()?;
-    let history = read_history(&game, a.history.as_deref(), a.history_file.as_deref())?;
+    let history = a.history.read(&game)?;
     let query = HintQuery {
         strategies: (!a.all).then(|| vec![a.strategy.unwrap_or(game.default_strategy())]),
         options: a.strategy_options.spec(),

@@ -1,13 +1,11 @@
 //! `codebreak review`: a finished game, move by move, against the best guess at each point,
 //! with its skill and luck (the web page's review, on the command line).
 
-use std::path::PathBuf;
-
 use clap::Args;
 use codebreak_session::{Game, Remaining, ReviewOptions, ReviewReport};
 
 use crate::args::GameArgs;
-use crate::cmd::hint::read_history;
+use crate::cmd::hint::HistoryArgs;
 use crate::failure::{Failure, session_failure};
 use crate::interact;
 use crate::runtime::Runtime;
@@ -23,13 +21,8 @@ Examples:
 pub struct ReviewArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The moves of the game: GUESS:REPLY pairs separated by commas, e.g. "1122:1B0W,3456:0B2W".
-    #[arg(long, value_name = "MOVES")]
-    pub history: Option<String>,
-    /// Read the moves from FILE, one "GUESS REPLY" per line (# starts a comment); - reads
-    /// standard input.
-    #[arg(long, value_name = "FILE", conflicts_with = "history")]
-    pub history_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub history: HistoryArgs,
     /// The secret of the game (every reply is checked against it).
     #[arg(long, value_name = "CODE")]
     pub secret: String,
@@ -59,7 +52,7 @@ pub fn run(a: ReviewArgs) -> Result<(), Failure> {
 
 fn run_review(a: ReviewArgs) -> Result<(), Failure> {
     let game = a.game.any_game()?;
-    let history = read_history(&game, a.history.as_deref(), a.history_file.as_deref())?;
+    let history = a.history.read(&game)?;
     let options = game
         .review_options(Some(a.exact_secrets), a.fit_sample)
         .map_err(|e| session_failure(e, a.json))?;

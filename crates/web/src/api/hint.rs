@@ -59,16 +59,9 @@ pub async fn best(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<BestRequest>,
 ) -> Result<Response, ApiError> {
-    let (game, _engine) = state
-        .any_game(&req.game, state.limits().interactive_codes, "the best move")
+    let (game, history, _engine) = state
+        .position(&req.game, &req.history, "the best move")
         .await?;
-    let history = game
-        .history_of(
-            req.history
-                .iter()
-                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
-        )
-        .map_err(session_error)?;
     let budget = state.reasoned_budget();
     let report = state
         .compute(move || game.best(&history, &ReviewOptions::default(), &budget))
@@ -82,16 +75,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Response, ApiError> {
-    let (game, _engine) = state
-        .any_game(&req.game, state.limits().interactive_codes, "hints")
-        .await?;
-    let history = game
-        .history_of(
-            req.history
-                .iter()
-                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
-        )
-        .map_err(session_error)?;
+    let (game, history, _engine) = state.position(&req.game, &req.history, "hints").await?;
     let query = HintQuery {
         strategies: req.strategies,
         options: StrategyOptionsSpec {

@@ -144,6 +144,35 @@ impl AppState {
         ))
     }
 
+    /// The session game a stateless request names (as [`any_game`](Self::any_game), within
+    /// the interactive limit) and its moves, read in the game's notation (errors name the
+    /// move and the field). The engine is held while the request runs.
+    async fn position(
+        &self,
+        spec: &GameSpec,
+        moves: &[hint::MoveIn],
+        what: &str,
+    ) -> Result<
+        (
+            codebreak_session::Game,
+            codebreak_session::History,
+            Option<EngineRef>,
+        ),
+        ApiError,
+    > {
+        let (game, engine) = self
+            .any_game(spec, self.limits().interactive_codes, what)
+            .await?;
+        let history = game
+            .history_of(
+                moves
+                    .iter()
+                    .map(|m| (m.guess.as_str(), m.feedback.as_str())),
+            )
+            .map_err(session_error)?;
+        Ok((game, history, engine))
+    }
+
     /// The budget of one call on a game too large to list: the server's time limit.
     fn reasoned_budget(&self) -> codebreak_session::reasoned::Budget {
         codebreak_session::reasoned::Budget::default().with_timeout(self.limits().reasoned_time)

@@ -33,16 +33,7 @@ pub async fn review(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    let (game, _engine) = state
-        .any_game(&req.game, state.limits().interactive_codes, "reviews")
-        .await?;
-    let history = game
-        .history_of(
-            req.history
-                .iter()
-                .map(|m| (m.guess.as_str(), m.feedback.as_str())),
-        )
-        .map_err(session_error)?;
+    let (game, history, _engine) = state.position(&req.game, &req.history, "reviews").await?;
     let options = game
         .review_options(req.exact_secrets, req.fit_sample)
         .map_err(session_error)?;
