@@ -235,6 +235,16 @@ fn sample_pool(pool: &[u32], cands: &[u32], k: usize) -> Vec<u32> {
 pub trait PartitionCost: Sync {
     /// The cost of a partition of `n` candidates with class sizes `hist` (zeros included).
     fn cost(&self, hist: &[u32], n: u32) -> u128;
+
+    /// The largest class a partition of `n` candidates costing at most `cost` can have, if
+    /// the cost bounds it (`None`, the default: no bound known). A guess search drops a guess
+    /// as soon as one of its classes grows past this for the best cost so far, without
+    /// counting the rest.
+    #[inline]
+    fn class_limit(&self, cost: u128, n: u32) -> Option<u32> {
+        let _ = (cost, n);
+        None
+    }
 }
 
 /// The candidates of a position: code indices (ascending) and their packed forms side by
@@ -481,6 +491,32 @@ impl<R: Rules> Engine<R> {
         }
     }
 
+    /// [`histogram`](Self::histogram), stopping (and returning false) as soon as a class holds
+    /// more than `limit` candidates; the histogram is then incomplete.
+    #[inline]
+    fn histogram_within(
+        &self,
+        guess: u32,
+        cands: &[R::Packed],
+        hist: &mut [u32; HIST_LEN],
+        limit: u32,
+    ) -> bool {
+        if limit == u32::MAX {
+            self.histogram(guess, cands, hist);
+            return true;
+        }
+        let g = self.packed[guess as usize];
+        hist[..self.feedback_count()].fill(0);
+        for &p in cands {
+            let slot = &mut hist[self.rules.score(p, g).index() & (HIST_LEN - 1)];
+            *slot += 1;
+            if *slot > limit {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Splits the candidates by their reply to `guess`: non-empty classes in reply order.
     pub fn split(
         &self,
@@ -701,12 +737,16 @@ impl<R: Rules> Engine<R> {
             Some(&g0) => cands.idx.partition_point(|&i| i < g0),
             None => 0,
         };
+        // A guess with a class larger than this costs more than the best so far.
+        let mut limit = u32::MAX;
         for &g in pool {
             while k < cands.idx.len() && cands.idx[k] < g {
                 k += 1;
             }
             let consistent = k < cands.idx.len() && cands.idx[k] == g;
-            self.histogram(g, &cands.packed, &mut hist);
+            if !self.histogram_within(g, &cands.packed, &mut hist, limit) {
+                continue;
+            }
             let c = cost.cost(&hist[..f], n);
             let choice = Choice {
                 guess: g,
@@ -717,10 +757,12 @@ impl<R: Rules> Engine<R> {
             if Some(c) == perfect {
                 return choice;
             }
-            best = Some(match best {
+            let b = match best {
                 None => choice,
                 Some(b) => better(b, choice, prefer_consistent),
-            });
+            };
+            limit = cost.class_limit(b.cost, n).unwrap_or(u32::MAX);
+            best = Some(b);
         }
         best.expect("pool is not empty")
     }
