@@ -235,6 +235,16 @@ fn sample_pool(pool: &[u32], cands: &[u32], k: usize) -> Vec<u32> {
 pub trait PartitionCost: Sync {
     /// The cost of a partition of `n` candidates with class sizes `hist` (zeros included).
     fn cost(&self, hist: &[u32], n: u32) -> u128;
+
+    /// The largest class a partition of `n` candidates costing at most `cost` can have, if
+    /// the cost bounds it (`None`, the default: no bound known). A guess search drops a guess
+    /// as soon as one of its classes grows past this for the best cost so far, without
+    /// counting the rest.
+    #[inline]
+    fn class_limit(&self, cost: u128, n: u32) -> Option<u32> {
+        let _ = (cost, n);
+        None
+    }
 }
 
 /// The candidates of a position: code indices (ascending) and their packed forms side by
@@ -326,6 +336,9 @@ pub struct Engine<R: Rules> {
     /// In Wordle's hard mode, the guesses indexed by their letters: the search filters every
     /// guess by hard mode's rule at every position.
     hard_index: Option<crate::wordle::HardIndex>,
+    /// The colours of each code, one bit each, made on first use (see
+    /// [`Engine::without_absent_twins`]).
+    color_masks: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl<R: Rules> Engine<R> {
@@ -346,6 +359,7 @@ impl<R: Rules> Engine<R> {
             options: KernelOptions::default(),
             list_symmetry,
             hard_index,
+            color_masks: std::sync::OnceLock::new(),
         }
     }
 
@@ -479,6 +493,32 @@ impl<R: Rules> Engine<R> {
         for &p in cands {
             hist[self.rules.score(p, g).index() & (HIST_LEN - 1)] += 1;
         }
+    }
+
+    /// [`histogram`](Self::histogram), stopping (and returning false) as soon as a class holds
+    /// more than `limit` candidates; the histogram is then incomplete.
+    #[inline]
+    fn histogram_within(
+        &self,
+        guess: u32,
+        cands: &[R::Packed],
+        hist: &mut [u32; HIST_LEN],
+        limit: u32,
+    ) -> bool {
+        if limit == u32::MAX {
+            self.histogram(guess, cands, hist);
+            return true;
+        }
+        let g = self.packed[guess as usize];
+        hist[..self.feedback_count()].fill(0);
+        for &p in cands {
+            let slot = &mut hist[self.rules.score(p, g).index() & (HIST_LEN - 1)];
+            *slot += 1;
+            if *slot > limit {
+                return false;
+            }
+        }
+        true
     }
 
     /// Splits the candidates by their reply to `guess`: non-empty classes in reply order.
@@ -619,6 +659,21 @@ impl<R: Rules> Engine<R> {
             reps = r;
             pool_list = &reps;
         }
+        // Without symmetry classes (small sets), at least the guesses that differ only in
+        // colours no candidate has are scored once (the lowest of them, never consistent, so
+        // no tie-break changes), unless the pool is to be sampled; not on sets so small that
+        // a perfect split ends the scan early, where filtering costs more than it saves.
+        let twins;
+        if n > self.feedback_count()
+            && pool_list.len() == self.space.len()
+            && sampling
+                .size(pool_list.len(), n, WORK_BUDGET / R::SCORE_COST)
+                .is_none()
+            && let Some(t) = self.without_absent_twins(cands, pool_list)
+        {
+            twins = t;
+            pool_list = &twins;
+        }
         let mut sample = None;
         let sampled;
         if let Some(k) = sampling.size(pool_list.len(), n, WORK_BUDGET / R::SCORE_COST) {
@@ -664,6 +719,74 @@ impl<R: Rules> Engine<R> {
         Choice { sample, ..choice }
     }
 
+    /// Colours that no candidate has never score, so guesses that differ only in which of
+    /// them they hold split every candidate set alike: of each such class of `pool` (every
+    /// code, ascending), only the lowest code is kept, the one whose places of absent colours
+    /// hold the lowest absent colours (in increasing order, when a guess may not repeat a
+    /// colour). `None` when the game's colours are not interchangeable, the codes are not in
+    /// lexicographic order, symmetry is switched off, or fewer than two colours are absent.
+    fn without_absent_twins(
+        &self,
+        cands: &Candidates<R::Packed>,
+        pool: &[u32],
+    ) -> Option<Vec<u32>> {
+        let game = &self.game;
+        if !self.options.symmetry
+            || !game.has_peg_symmetry()
+            || game.order() != Order::Lex
+            || game.colors() > 64
+            || game.hard()
+        {
+            return None;
+        }
+        let masks = self.color_masks.get_or_init(|| {
+            self.space
+                .codes()
+                .iter()
+                .map(|c| c.pegs().iter().fold(0u64, |m, &p| m | 1 << p))
+                .collect()
+        });
+        let all = if game.colors() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << game.colors()) - 1
+        };
+        let present = cands.idx.iter().fold(0u64, |m, &i| m | masks[i as usize]);
+        let absent = all & !present;
+        if absent.count_ones() < 2 {
+            return None;
+        }
+        let lowest = absent & absent.wrapping_neg();
+        let distinct = game.distinct_guess();
+        let keep = |&g: &u32| {
+            let m = masks[g as usize] & absent;
+            if m == 0 {
+                return true;
+            }
+            if !distinct {
+                return m == lowest;
+            }
+            // The lowest absent colours, placed in increasing order.
+            let mut want = absent;
+            for _ in 0..m.count_ones() {
+                if m & (want & want.wrapping_neg()) == 0 {
+                    return false;
+                }
+                want &= want - 1;
+            }
+            let mut last = None;
+            self.code(g).pegs().iter().all(|&p| {
+                if absent & (1 << p) == 0 {
+                    return true;
+                }
+                let rising = last.is_none_or(|l| l < p);
+                last = Some(p);
+                rising
+            })
+        };
+        Some(pool.iter().copied().filter(keep).collect())
+    }
+
     /// The first guess (in the given order) that splits `cands` perfectly.
     fn first_perfect<C: PartitionCost>(
         &self,
@@ -701,12 +824,16 @@ impl<R: Rules> Engine<R> {
             Some(&g0) => cands.idx.partition_point(|&i| i < g0),
             None => 0,
         };
+        // A guess with a class larger than this costs more than the best so far.
+        let mut limit = u32::MAX;
         for &g in pool {
             while k < cands.idx.len() && cands.idx[k] < g {
                 k += 1;
             }
             let consistent = k < cands.idx.len() && cands.idx[k] == g;
-            self.histogram(g, &cands.packed, &mut hist);
+            if !self.histogram_within(g, &cands.packed, &mut hist, limit) {
+                continue;
+            }
             let c = cost.cost(&hist[..f], n);
             let choice = Choice {
                 guess: g,
@@ -717,10 +844,12 @@ impl<R: Rules> Engine<R> {
             if Some(c) == perfect {
                 return choice;
             }
-            best = Some(match best {
+            let b = match best {
                 None => choice,
                 Some(b) => better(b, choice, prefer_consistent),
-            });
+            };
+            limit = cost.class_limit(b.cost, n).unwrap_or(u32::MAX);
+            best = Some(b);
         }
         best.expect("pool is not empty")
     }

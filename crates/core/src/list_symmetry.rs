@@ -753,6 +753,11 @@ impl<'a> Search<'a> {
         let replies = self.replies;
         let rows = self.sub.as_ref().map_or(self.g, |(_, gid)| gid.len());
         loop {
+            // Once the secrets are all apart, a round splits the guesses by signatures that
+            // depend on the secrets' cells alone, which can no longer change: the round after
+            // it would split nothing, so it is not run (nor is one after a round that leaves
+            // everything apart, as the first round on Wordle's table does).
+            let last = node.secrets.cells == s;
             self.spend(2 * (s * rows) as u64)?;
             let table = match &self.sub {
                 Some((t, _)) => &t[..],
@@ -809,7 +814,8 @@ impl<'a> Search<'a> {
             let (ts, split_s) = node.secrets.split(&ssig);
             let (tg, split_g) = node.guesses.split(&gs);
             node.trace = mix(node.trace ^ ts ^ mix(tg));
-            if !split_s && !split_g {
+            let apart = node.secrets.cells == s && node.guesses.cells == rows;
+            if last || apart || (!split_s && !split_g) {
                 return Ok(());
             }
         }

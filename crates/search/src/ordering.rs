@@ -506,21 +506,26 @@ impl<R: Rules> Scorer<'_, '_, R> {
         // counted will add.
         let least = bounds.min_step();
         let mut t = n as u64 + n as u64 * u64::from(least);
-        for (k, (&p, slot)) in self.secrets.iter().zip(replies.iter_mut()).enumerate() {
-            let r = rules.score(p, gp).index() & m;
-            *slot = r as u8;
-            let h = hist[r];
-            hist[r] = h + 1;
-            t += u64::from(steps[h as usize] - least);
-            if k % 16 == 15 {
-                limit = self.limit();
-            }
-            if t > limit || u64::from(h) >= cap {
-                for &r in &replies[..=k] {
-                    hist[r as usize] = 0;
+        // Sixteen secrets at a time, the limit read again after each sixteen.
+        let (secrets, replies) = (&self.secrets[..n], &mut replies[..n]);
+        let mut start = 0;
+        while start < n {
+            let end = (start + 16).min(n);
+            for k in start..end {
+                let r = rules.score(secrets[k], gp).index() & m;
+                replies[k] = r as u8;
+                let h = hist[r];
+                hist[r] = h + 1;
+                t += u64::from(steps[h as usize] - least);
+                if t > limit || u64::from(h) >= cap {
+                    for &r in &replies[..=k] {
+                        hist[r as usize] = 0;
+                    }
+                    return None;
                 }
-                return None;
             }
+            start = end;
+            limit = self.limit();
         }
         let win = self.solver.win.index();
         let (mut t, mut spread, mut parts, mut largest) = (0u64, 0u64, 0u32, 0u32);

@@ -125,9 +125,15 @@ pub fn few_collisions_pairwise(rows: &[&[u8]], allowed: u32, out: &mut Vec<u32>)
         let mut collisions = u8x16::ZERO;
         let mut dead = 0;
         for (j, row) in rows.iter().enumerate() {
-            let mut lanes = [0u8; 16];
-            lanes[..width].copy_from_slice(&row[start..start + width]);
-            let v = u8x16::new(lanes);
+            // A whole block is loaded as it is; only the last, short one is copied.
+            let v = match row[start..].first_chunk::<16>() {
+                Some(&lanes) => u8x16::new(lanes),
+                None => {
+                    let mut lanes = [0u8; 16];
+                    lanes[..width].copy_from_slice(&row[start..start + width]);
+                    u8x16::new(lanes)
+                }
+            };
             let mut hit = u8x16::ZERO;
             for &earlier in &seen[..j] {
                 hit |= earlier.cmp_eq(v);

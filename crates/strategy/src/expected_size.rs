@@ -16,6 +16,12 @@ impl PartitionCost for SumOfSquares {
     fn cost(&self, hist: &[u32], _n: u32) -> u128 {
         hist.iter().map(|&k| (k as u128) * (k as u128)).sum()
     }
+
+    /// A class of `k` adds `k²`.
+    #[inline]
+    fn class_limit(&self, cost: u128, _n: u32) -> Option<u32> {
+        Some(cost.isqrt().min(u32::MAX.into()) as u32)
+    }
 }
 
 /// Irving's expected-size strategy.

@@ -19,6 +19,11 @@ impl PartitionCost for LargestClass {
     fn cost(&self, hist: &[u32], _n: u32) -> u128 {
         hist.iter().copied().max().unwrap_or(0) as u128
     }
+
+    #[inline]
+    fn class_limit(&self, cost: u128, _n: u32) -> Option<u32> {
+        Some(cost.min(u32::MAX.into()) as u32)
+    }
 }
 
 /// Knuth's minimax strategy.
