@@ -8,6 +8,11 @@ use crate::{Automorphism, Automorphisms, CertError, Certificate, Claim, Renaming
 
 /// "No strategy": larger than any total.
 const INF: u64 = u64::MAX;
+/// Guesses whose classes [`Rules::cheap_blocks`] counts at once.
+const LANES: usize = 16;
+/// Most replies of a game [`Rules::cheap_blocks`] handles (the peg games of up to 4 pegs
+/// have 14).
+const BLOCK_REPLIES: usize = 16;
 
 thread_local! {
     /// [`Rules::cheap_all`]'s counts, one per (reply, guess), each the call's stamp (high 16
@@ -276,13 +281,23 @@ impl Rules {
     /// The counting bound of every guess (by index) on the secrets numbered `ords`, with `d`
     /// guesses left after it: `n` plus its classes' counting bounds, the winning one aside
     /// (what the loop of [`check_claim`] computes guess by guess), for at most 65 535 secrets
-    /// (the counts are 16 bits). One pass over the secrets' columns: each secret adds to its
-    /// class's count, and to the guess's bound what one more secret adds to that class's
-    /// (the counts carry a stamp of the call instead of being cleared).
+    /// (the counts are 16 bits), by the first of these ways that applies:
+    /// [`cheap_small`](Self::cheap_small), [`cheap_blocks`](Self::cheap_blocks),
+    /// [`cheap_counted`](Self::cheap_counted).
     fn cheap_all(&self, ords: &[u32], d: u32) -> Vec<u64> {
         if let Some(out) = self.cheap_small(ords, d) {
             return out;
         }
+        if let Some(out) = self.cheap_blocks(ords, d) {
+            return out;
+        }
+        self.cheap_counted(ords, d)
+    }
+
+    /// [`cheap_all`](Self::cheap_all) in any game: one count per (reply, guess), each secret
+    /// adding to its class's count, and to the guess's bound what one more secret adds to
+    /// that class's (the counts carry a stamp of the call instead of being cleared).
+    fn cheap_counted(&self, ords: &[u32], d: u32) -> Vec<u64> {
         let guesses = self.guesses as usize;
         let mut out = vec![ords.len() as u64; guesses];
         // `step[k]`: what a class's counting bound grows by from k secrets to k + 1.
@@ -318,6 +333,54 @@ impl Rules {
             }
         });
         out
+    }
+
+    /// [`cheap_all`](Self::cheap_all) in a game of at most [`BLOCK_REPLIES`] replies: the
+    /// classes' sizes of [`LANES`] consecutive guesses at a time, one count per (reply,
+    /// guess) in a block of bytes that each secret's column adds to with one comparison per
+    /// reply (loops the compiler vectorises), flushed every 255 secrets so that no count
+    /// overflows; then each guess's bound from its counts.
+    fn cheap_blocks(&self, ords: &[u32], d: u32) -> Option<Vec<u64>> {
+        if self.replies > BLOCK_REPLIES {
+            return None;
+        }
+        let guesses = self.guesses as usize;
+        let n = ords.len();
+        let bound: Vec<u64> = (0..=n).map(|k| self.count(k, d)).collect();
+        let win = self.win.map_or(usize::MAX, usize::from);
+        let mut out = vec![n as u64; guesses];
+        for (b, slots) in out.chunks_mut(LANES).enumerate() {
+            let start = b * LANES;
+            let width = slots.len();
+            let mut sizes = [[0u32; LANES]; BLOCK_REPLIES];
+            for chunk in ords.chunks(255) {
+                let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
+                for &o in chunk {
+                    let column = &self.columns[o as usize * guesses + start..][..width];
+                    let mut cells = [u8::MAX; LANES];
+                    cells[..width].copy_from_slice(column);
+                    for (r, count) in counts.iter_mut().enumerate() {
+                        for (c, &x) in count.iter_mut().zip(&cells) {
+                            *c += u8::from(x == r as u8);
+                        }
+                    }
+                }
+                for (size, count) in sizes.iter_mut().zip(&counts) {
+                    for (a, &c) in size.iter_mut().zip(count) {
+                        *a += u32::from(c);
+                    }
+                }
+            }
+            for (r, size) in sizes.iter().enumerate().take(self.replies) {
+                if r == win {
+                    continue;
+                }
+                for (slot, &k) in slots.iter_mut().zip(size) {
+                    *slot = slot.saturating_add(bound[k as usize]);
+                }
+            }
+        }
+        Some(out)
     }
 
     /// [`cheap_all`](Self::cheap_all) for a small set, when every class of `k` secrets has
@@ -748,6 +811,8 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
         None => pool.clone(),
     };
     let mut short = short.into_iter().peekable();
+    // The secrets as a set, for the renamings' proofs (made when the first needs it).
+    let mut members: Option<Members> = None;
     loop {
         let g = match (short.peek(), entries.peek()) {
             (None, None) => break,
@@ -901,7 +966,8 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
                         code(g)
                     ));
                 }
-                symmetric(game, space, rules, s, g, o, renaming).map_err(|w| {
+                let members = members.get_or_insert_with(|| Members::of(s));
+                symmetric(game, space, rules, s, members, g, o, renaming).map_err(|w| {
                     format!("guess {}: the renaming onto {}: {w}", code(g), code(o))
                 })?;
             }
@@ -1065,13 +1131,37 @@ fn automorphism(
     Ok(sigma)
 }
 
-/// Checks that `renaming` maps the set `s` onto itself and guess `g` onto guess `o`, each
-/// secret's reply to `g` being its image's reply to `o`.
+/// A set of code indices, a bit each.
+struct Members(Vec<u64>);
+
+impl Members {
+    /// The set of the codes `s`.
+    fn of(s: &[u32]) -> Members {
+        let top = s.iter().max().map_or(0, |&x| x as usize + 1);
+        let mut bits = vec![0u64; top.div_ceil(64)];
+        for &x in s {
+            bits[x as usize / 64] |= 1 << (x % 64);
+        }
+        Members(bits)
+    }
+
+    /// Whether code `x` is in the set.
+    fn has(&self, x: u32) -> bool {
+        self.0
+            .get(x as usize / 64)
+            .is_some_and(|w| w & (1 << (x % 64)) != 0)
+    }
+}
+
+/// Checks that `renaming` maps the set `s` (whose members are `members`) onto itself and
+/// guess `g` onto guess `o`, each secret's reply to `g` being its image's reply to `o`.
+#[allow(clippy::too_many_arguments)]
 fn symmetric(
     game: &Game,
     space: &codebreak_core::CodeSpace,
     rules: &Rules,
     s: &[u32],
+    members: &Members,
     g: u32,
     o: u32,
     r: &Renaming,
@@ -1081,7 +1171,7 @@ fn symmetric(
         return Err("it does not map the one guess onto the other".into());
     }
     for &x in s {
-        let Some(y) = apply(x).filter(|y| s.binary_search(y).is_ok()) else {
+        let Some(y) = apply(x).filter(|&y| members.has(y)) else {
             return Err(format!(
                 "it maps secret {} out of the position",
                 game.format_code(&space.code(x))
@@ -1135,6 +1225,12 @@ mod tests {
             for (ords, d) in sets {
                 let step = ords.len();
                 let all = rules.cheap_all(&ords, d);
+                // Every way agrees with the first.
+                assert_eq!(rules.cheap_counted(&ords, d), all, "{spec:?} step {step}");
+                let blocks = rules
+                    .cheap_blocks(&ords, d)
+                    .expect("peg games have few replies");
+                assert_eq!(blocks, all, "{spec:?} step {step}");
                 for g in 0..rules.guesses {
                     let mut sizes = [0usize; 256];
                     for &o in &ords {
