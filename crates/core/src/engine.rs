@@ -751,13 +751,29 @@ impl<R: Rules> Engine<R> {
         } else {
             (1u64 << game.colors()) - 1
         };
+        self.absent_twins(masks, all, cands, pool)
+    }
+
+    /// The filter the greedy scans use on colours no candidate has, with its conditions
+    /// left to the caller: `masks[code]` is each code's set of colours (bit `c` for colour
+    /// `c`), `all` the game's colours. Of each class of `pool` whose guesses differ only in
+    /// colours no candidate of `cands` has, only the lowest is kept (all those places the
+    /// lowest absent colour; without repeats, the lowest absent colours in increasing order).
+    /// `None` when fewer than two colours are absent.
+    pub fn absent_twins(
+        &self,
+        masks: &[u64],
+        all: u64,
+        cands: &Candidates<R::Packed>,
+        pool: &[u32],
+    ) -> Option<Vec<u32>> {
         let present = cands.idx.iter().fold(0u64, |m, &i| m | masks[i as usize]);
         let absent = all & !present;
         if absent.count_ones() < 2 {
             return None;
         }
         let lowest = absent & absent.wrapping_neg();
-        let distinct = game.distinct_guess();
+        let distinct = self.game.distinct_guess();
         let keep = |&g: &u32| {
             let m = masks[g as usize] & absent;
             if m == 0 {

@@ -267,45 +267,11 @@ impl<R: Rules> Solver<'_, R> {
     }
 
     /// Colours that no candidate contains never score, so any two of them are
-    /// interchangeable in a guess: keep one guess per way of placing them (all of them the
-    /// lowest absent colour, or for codes without repeats the lowest absent colours in
-    /// increasing order). `None` when fewer than two colours are absent.
+    /// interchangeable in a guess: keep one guess per way of placing them (the engine's
+    /// [`absent_twins`](codebreak_core::Engine::absent_twins)). `None` when fewer than two
+    /// colours are absent.
     fn without_absent_twins(&self, s: &Candidates<R::Packed>, pool: &[u32]) -> Option<Vec<u32>> {
-        let masks = &self.masks;
-        let present = s.indices().iter().fold(0u64, |m, &i| m | masks[i as usize]);
-        let absent = self.all_colors & !present;
-        if absent.count_ones() < 2 {
-            return None;
-        }
-        let lowest = absent & absent.wrapping_neg();
-        let distinct = self.e.game().distinct_guess();
-        let keep = |&g: &u32| {
-            let m = masks[g as usize] & absent;
-            if m == 0 {
-                return true;
-            }
-            if !distinct {
-                return m == lowest;
-            }
-            // The absent colours used must be the lowest ones, placed in increasing order.
-            let mut want = absent;
-            for _ in 0..m.count_ones() {
-                if m & (want & want.wrapping_neg()) == 0 {
-                    return false;
-                }
-                want &= want - 1;
-            }
-            let mut last = None;
-            self.e.code(g).pegs().iter().all(|&p| {
-                if absent & (1 << p) == 0 {
-                    return true;
-                }
-                let rising = last.is_none_or(|l| l < p);
-                last = Some(p);
-                rising
-            })
-        };
-        Some(pool.iter().copied().filter(keep).collect())
+        self.e.absent_twins(&self.masks, self.all_colors, s, pool)
     }
 
     /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first. With
