@@ -97,6 +97,48 @@ fn euler_185_hint_prints_the_one_secret_that_fits_every_clue() {
     assert_eq!(v["suggestions"][0]["could_be_secret"], true);
 }
 
+/// The review of Euler 185's 22 clues, the secret being the one `hint` finds: it finishes
+/// (about two minutes of two cores: the middle positions hold 10^6 to 10^9 secrets, each
+/// counted exactly by search with dynamic-programme leaves), and counts agree move to move.
+#[test]
+#[ignore = "slow: about two minutes in a release build (scripts/slow-tests.sh)"]
+fn euler_185_is_reviewed_to_its_last_clue() {
+    let Some(path) = puzzle("euler185.txt") else {
+        return;
+    };
+    let path = path.to_str().unwrap();
+    let game = [
+        "--game",
+        "blackpeg",
+        "--pegs",
+        "16",
+        "--colors",
+        "10",
+        "--alphabet",
+        "0123456789",
+        "--history-file",
+        path,
+        "--json",
+    ];
+    let hint = json(&run_args(&[&["hint"][..], &game].concat(), None));
+    let secret = hint["candidates"][0].as_str().unwrap().to_string();
+    let out = run_args(
+        &[&["review"][..], &game, &["--secret", &secret]].concat(),
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 22);
+    assert_eq!(moves[0]["before"], serde_json::json!(10u64.pow(16)));
+    // The clues leave exactly the secret: the count at the end is an exact 1.
+    assert_eq!(moves[21]["left"], 1, "{}", moves[21]);
+    assert_eq!(v["solved"], false);
+    for pair in moves.windows(2) {
+        assert_eq!(pair[0]["left"], pair[1]["before"]);
+    }
+}
+
 #[test]
 fn a_huge_hint_estimates_and_says_so() {
     // One Mastermind clue on 6^16 codes: too many to count by search, so an estimate with

@@ -717,3 +717,27 @@ fn hint_leaves_two_phase_out_after_a_move_it_would_not_play() {
             .contains("own games")
     );
 }
+
+#[test]
+fn review_prints_its_table_and_a_game_without_moves_has_no_luck() {
+    let out = run(
+        "review --history 0011:0B1W,1233:2B1W,1314:1B2W,1423:2B2W,1432:4B0W --secret 1432",
+        None,
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("secret  1432 (found in 5 moves)"), "{text}");
+    assert!(text.contains("luck "), "{text}");
+    // No moves: no luck either way, printed as +0.0 (an empty float sum is -0.0).
+    let out = run("review --history= --secret 1432", None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("luck +0.0 bits"), "{text}");
+    let out = run("review --history= --secret 1432 --json", None);
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["luck"].as_f64().unwrap().to_string(), "0", "{v}");
+}

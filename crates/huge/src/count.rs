@@ -12,6 +12,10 @@ use crate::game::Family;
 use crate::model::{Outcome, State};
 use crate::solver::{Solver, product};
 
+/// Most residual vectors a random descent hands to the dynamic programme (see
+/// [`Solver::probe`]): a programme that small takes well under a millisecond.
+const DESCENT_DP_SPACE: u64 = 1 << 10;
+
 /// How many secrets fit a history.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum Count {
@@ -348,6 +352,9 @@ impl Solver {
         }
         let mut weight = roots.len() as f64;
         let mut nodes = 1.0 + weight;
+        // Whether the counting search would still be splitting here (its size is the nodes
+        // above its dynamic-programme leaves).
+        let mut searching = true;
         let mut s = roots[rng.gen_range(0..roots.len())];
         loop {
             meter.step()?;
@@ -359,10 +366,16 @@ impl Solver {
                 }
                 Outcome::Open => {
                     if self.dp_leaf(&s) {
-                        let leaf = BlackTable::<f64>::at(model, &s)
-                            .count_metered(meter)?
-                            .unwrap_or(f64::INFINITY);
-                        return Ok((weight * leaf, nodes));
+                        searching = false;
+                        // A leaf of the counting search can hold a million residual states:
+                        // thousands of descents cannot each afford that, so they go on
+                        // splitting down to a small programme (the estimate stays unbiased).
+                        if model.residual_space(&s) <= DESCENT_DP_SPACE {
+                            let leaf = BlackTable::<f64>::at(model, &s)
+                                .count_metered(meter)?
+                                .unwrap_or(f64::INFINITY);
+                            return Ok((weight * leaf, nodes));
+                        }
                     }
                     let Some(mut branching) = model.branching(s) else {
                         return Ok((weight, nodes));
@@ -375,7 +388,9 @@ impl Solver {
                         return Ok((0.0, nodes));
                     }
                     weight *= children.len() as f64;
-                    nodes += weight;
+                    if searching {
+                        nodes += weight;
+                    }
                     s = children[rng.gen_range(0..children.len())];
                 }
             }

@@ -12,8 +12,8 @@ use crate::runtime::Runtime;
 
 pub const EXAMPLES: &str = "\
 Examples:
-  codebreak review --history \"1122:1B0W,1344:0B1W,3526:1B0W,1462:4B0W\" --secret 1462
-  codebreak review --game bulls --history \"0123:0A2B,4567:1A1B\" --secret 7081 --json
+  codebreak review --history \"0011:0B1W,1233:2B1W,1314:1B2W,1423:2B2W,1432:4B0W\" --secret 1432
+  codebreak review --game bulls --history \"0123:0A2B,4567:0A1B\" --secret 7081 --json
   codebreak review --pegs 16 --colors 6 --history-file game.txt --secret 0123450123455432  # counts estimated";
 
 /// Arguments of `review`.
@@ -91,8 +91,9 @@ fn text(game: &Game, r: &ReviewReport) -> String {
     };
     out.push_str(&format!("secret  {} ({outcome})\n", r.secret));
     out.push_str(&format!(
-        "skill   {}/100   luck {:+.1} bits\n\n",
-        r.skill, r.luck
+        "skill   {}/100   luck {} bits\n\n",
+        r.skill,
+        signed_tenths(r.luck)
     ));
     let rows: Vec<[String; 7]> = r
         .moves
@@ -156,4 +157,10 @@ fn text(game: &Game, r: &ReviewReport) -> String {
     }
     out.push_str(&format!("\n{}\n", r.method));
     out
+}
+
+/// `x` with its sign and one decimal, `+0.0` for anything that rounds to zero (never `-0.0`).
+fn signed_tenths(x: f64) -> String {
+    let tenths = (x * 10.0).round();
+    format!("{:+.1}", if tenths == 0.0 { 0.0 } else { tenths / 10.0 })
 }

@@ -215,7 +215,8 @@ pub(crate) fn finish(mut report: ReviewReport, known: bool) -> ReviewReport {
     } else {
         (moves.iter().map(|m| m.skill as f64).sum::<f64>() / moves.len() as f64).round() as u32
     };
-    report.luck = moves.iter().map(|m| m.luck).sum();
+    // Folded from +0.0: an empty `sum` of floats is -0.0, which prints as "-0".
+    report.luck = moves.iter().fold(0.0, |sum, m| sum + m.luck);
     report
 }
 
