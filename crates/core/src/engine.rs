@@ -339,6 +339,53 @@ pub struct Engine<R: Rules> {
     /// The colours of each code, one bit each, made on first use (see
     /// [`Engine::without_absent_twins`]).
     color_masks: std::sync::OnceLock<Vec<u64>>,
+    /// Representatives of the whole space, by the guesses played (see [`RepsCache`]).
+    reps_cache: RepsCache,
+}
+
+/// The representatives of every guess of a peg game, remembered by the guesses played:
+/// siblings of a game tree share their guesses (only their replies differ), so the orbits are
+/// found once for all of them. Holds at most [`RepsCache::MAX_CELLS`] guesses in all, then
+/// stops remembering.
+#[derive(Default)]
+struct RepsCache(std::sync::Mutex<RepsMap>);
+
+/// What a [`RepsCache`] holds: representatives by guesses played (`None`: no symmetry), and
+/// how many guesses they hold in all.
+type RepsMap = (rustc_hash::FxHashMap<Vec<u32>, Option<Arc<[u32]>>>, usize);
+
+impl RepsCache {
+    /// Most guesses remembered (4 bytes each).
+    const MAX_CELLS: usize = 1 << 22;
+
+    /// The representatives after `history`, from the cache or made by `make`.
+    fn get(&self, history: &[u32], make: impl FnOnce() -> Option<Vec<u32>>) -> Option<Vec<u32>> {
+        if let Some(found) = self.0.lock().ok()?.0.get(history) {
+            return found.as_ref().map(|r| r.to_vec());
+        }
+        let made = make();
+        if let Ok(mut map) = self.0.lock() {
+            let cells = made.as_ref().map_or(0, Vec::len);
+            if map.1 + cells <= Self::MAX_CELLS {
+                map.1 += cells;
+                map.0
+                    .insert(history.to_vec(), made.as_deref().map(Arc::from));
+            }
+        }
+        made
+    }
+}
+
+impl Clone for RepsCache {
+    fn clone(&self) -> Self {
+        RepsCache::default()
+    }
+}
+
+impl std::fmt::Debug for RepsCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RepsCache")
+    }
 }
 
 impl<R: Rules> Engine<R> {
@@ -360,6 +407,7 @@ impl<R: Rules> Engine<R> {
             list_symmetry,
             hard_index,
             color_masks: std::sync::OnceLock::new(),
+            reps_cache: RepsCache::default(),
         }
     }
 
@@ -572,12 +620,20 @@ impl<R: Rules> Engine<R> {
         if !self.game.has_peg_symmetry() {
             return None;
         }
-        let guesses: Vec<Code> = history.iter().map(|&g| self.code(g)).collect();
-        Symmetry::of(self.game.pegs(), self.game.colors(), &guesses).representatives(
-            self.space.codes(),
-            pool,
-            self.game.order() == Order::Lex,
-        )
+        let make = |pool: &[u32]| {
+            let guesses: Vec<Code> = history.iter().map(|&g| self.code(g)).collect();
+            Symmetry::of(self.game.pegs(), self.game.colors(), &guesses).representatives(
+                self.space.codes(),
+                pool,
+                self.game.order() == Order::Lex,
+            )
+        };
+        // Every guess (the pool is ascending): the same for every position after these
+        // guesses, whatever their replies.
+        if pool.len() == self.space.len() {
+            return self.reps_cache.get(history, || make(pool));
+        }
+        make(pool)
     }
 
     /// A list game's automorphism group, found from its table on first use (see
@@ -653,7 +709,9 @@ impl<R: Rules> Engine<R> {
         };
         let history: Vec<u32> = moves.iter().map(|&(g, _)| g).collect();
         let reps;
-        if n >= SYMMETRY_MIN_CANDIDATES
+        // Small sets use the orbits of the whole space only: those are made once for every
+        // position after the same guesses.
+        if (n >= SYMMETRY_MIN_CANDIDATES || pool_list.len() == self.space.len())
             && let Some(r) = self.representatives(&history, pool_list)
         {
             reps = r;
@@ -705,16 +763,36 @@ impl<R: Rules> Engine<R> {
                 };
             }
         }
+        // The guesses of the pool that could be the secret are scored first: one of them is
+        // nearly always close to the best, so the scan of the rest starts with a tight class
+        // limit (and skips them).
+        let inside = pooled(self.consistent_guesses(cands), pool_list);
+        let seed = (!inside.is_empty())
+            .then(|| self.scan(cost, &inside, cands, prefer_consistent, perfect, None, &[]));
+        if let Some(s) = seed
+            && prefer_consistent
+            && Some(s.cost) == perfect
+        {
+            return Choice { sample, ..s };
+        }
         let work = pool_list.len().saturating_mul(n);
         let choice = if work >= PARALLEL_MIN_WORK && perfect.is_none() {
             let chunk = (pool_list.len() / (rayon::current_num_threads() * 8)).max(64);
             pool_list
                 .par_chunks(chunk)
-                .map(|part| self.scan(cost, part, cands, prefer_consistent, None))
+                .map(|part| self.scan(cost, part, cands, prefer_consistent, None, seed, &inside))
                 .reduce_with(|a, b| better(a, b, prefer_consistent))
                 .expect("pool is not empty")
         } else {
-            self.scan(cost, pool_list, cands, prefer_consistent, perfect)
+            self.scan(
+                cost,
+                pool_list,
+                cands,
+                prefer_consistent,
+                perfect,
+                seed,
+                &inside,
+            )
         };
         Choice { sample, ..choice }
     }
@@ -820,9 +898,11 @@ impl<R: Rules> Engine<R> {
         })
     }
 
-    /// Best of `pool` by (cost, consistency preference, index). Stops early at a perfect split
-    /// when `perfect` is given (the caller has already ruled out consistent perfect guesses
-    /// when consistency is preferred).
+    /// Best of `pool` and `seed` by (cost, consistency preference, index). Stops early at a
+    /// perfect split when `perfect` is given (the caller has already ruled out consistent
+    /// perfect guesses when consistency is preferred). `seed` is the best of `scored`
+    /// (ascending), guesses of `pool` already scored, which are skipped.
+    #[allow(clippy::too_many_arguments)]
     fn scan<C: PartitionCost>(
         &self,
         cost: &C,
@@ -830,23 +910,63 @@ impl<R: Rules> Engine<R> {
         cands: &Candidates<R::Packed>,
         prefer_consistent: bool,
         perfect: Option<u128>,
+        seed: Option<Choice>,
+        scored: &[u32],
     ) -> Choice {
         let mut hist = [0u32; HIST_LEN];
         let f = self.feedback_count();
         let n = cands.len() as u32;
-        let mut best: Option<Choice> = None;
-        // Merge pointer into the sorted candidate indices, for the consistency flag.
+        let mut best: Option<Choice> = seed;
+        // Merge pointers into the sorted candidate indices, for the consistency flag, and
+        // into the guesses already scored.
         let mut k = match pool.first() {
             Some(&g0) => cands.idx.partition_point(|&i| i < g0),
             None => 0,
         };
-        // A guess with a class larger than this costs more than the best so far.
-        let mut limit = u32::MAX;
+        let mut j = match pool.first() {
+            Some(&g0) => scored.partition_point(|&i| i < g0),
+            None => 0,
+        };
+        // A guess with a class larger than `loose` costs more than the best so far; one with
+        // a class larger than `strict` costs at least as much (so loses to the best when it
+        // comes after it in the tie-break).
+        let limits = |b: &Choice| {
+            let loose = cost.class_limit(b.cost, n).unwrap_or(u32::MAX);
+            let strict = match b.cost.checked_sub(1) {
+                Some(c) => cost.class_limit(c, n).unwrap_or(u32::MAX),
+                None => 0,
+            };
+            (loose, strict)
+        };
+        let (mut loose, mut strict) = best.as_ref().map_or((u32::MAX, u32::MAX), limits);
         for &g in pool {
+            while j < scored.len() && scored[j] < g {
+                j += 1;
+            }
+            if j < scored.len() && scored[j] == g {
+                continue;
+            }
             while k < cands.idx.len() && cands.idx[k] < g {
                 k += 1;
             }
             let consistent = k < cands.idx.len() && cands.idx[k] == g;
+            // Whether a tie with the best so far would lose: it is consistent and this guess
+            // is not (when consistency is preferred), or it comes first.
+            let tie_loses = best.is_some_and(|b| {
+                if prefer_consistent && b.consistent != consistent {
+                    b.consistent
+                } else {
+                    b.guess < g
+                }
+            });
+            if let Some(b) = best
+                && tie_loses
+                && Some(b.cost) == perfect
+            {
+                // Nothing costs less than a perfect split, and every guess left loses a tie.
+                return b;
+            }
+            let limit = if tie_loses { strict } else { loose };
             if !self.histogram_within(g, &cands.packed, &mut hist, limit) {
                 continue;
             }
@@ -857,18 +977,29 @@ impl<R: Rules> Engine<R> {
                 consistent,
                 sample: None,
             };
-            if Some(c) == perfect {
-                return choice;
-            }
             let b = match best {
                 None => choice,
                 Some(b) => better(b, choice, prefer_consistent),
             };
-            limit = cost.class_limit(b.cost, n).unwrap_or(u32::MAX);
+            (loose, strict) = limits(&b);
             best = Some(b);
         }
         best.expect("pool is not empty")
     }
+}
+
+/// The guesses of `some` that are in `pool` (both ascending).
+fn pooled(some: &[u32], pool: &[u32]) -> Vec<u32> {
+    let mut k = 0;
+    some.iter()
+        .copied()
+        .filter(|&g| {
+            while k < pool.len() && pool[k] < g {
+                k += 1;
+            }
+            k < pool.len() && pool[k] == g
+        })
+        .collect()
 }
 
 /// The better of two choices: lower cost, then (optionally) consistent, then lower index.

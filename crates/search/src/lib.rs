@@ -871,6 +871,7 @@ impl<'e> Search<'e> {
             root_moves: self.options.history.len(),
             symmetry_min: self.options.symmetry_min.unwrap_or(SYMMETRY_MIN),
             depth_only: self.options.depth_only,
+            serial_until: Instant::now() + solver::SERIAL_FIRST,
         }
     }
 

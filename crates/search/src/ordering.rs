@@ -300,7 +300,7 @@ impl<R: Rules> Solver<'_, R> {
             best_only,
             bar: AtomicU64::new(beta),
         };
-        let mut choices: Vec<Choice> = if pool.len() * s.len() >= 1 << 16 {
+        let mut choices: Vec<Choice> = if pool.len() * s.len() >= 1 << 16 && self.parallel() {
             use rayon::prelude::*;
             pool.par_chunks(256)
                 .flat_map_iter(|chunk| {

@@ -6,6 +6,7 @@
 //! several threads is [`parallel`](crate::parallel)'s.
 
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use codebreak_core::{Candidates, Engine, Feedback, MAX_PEGS, Pool, Rules};
 
@@ -18,6 +19,10 @@ use crate::table::ScoreTable;
 
 /// Sets at least this large try their guesses on several threads.
 const PARALLEL_MIN: usize = 64;
+/// A search works on one thread for this long before it shares its large nodes out: a
+/// search that ends sooner would spend more CPU on waking idle threads (which spin before
+/// they sleep again) than they save.
+pub(crate) const SERIAL_FIRST: Duration = Duration::from_millis(150);
 /// Sets up to this size try the guesses that could be the secret first.
 pub(crate) const INSIDE_FIRST_MAX: usize = 40;
 /// Sets at least this large get a greedy upper bound before the exact search.
@@ -67,6 +72,8 @@ pub struct Solver<'a, R: Rules> {
     /// A depth-only search ([`crate::depth`]): [`choices`](Self::choices) sorts only the
     /// best [`SORT_FIRST`](crate::ordering::SORT_FIRST) choices.
     pub depth_only: bool,
+    /// Until then, the search stays on one thread (see [`SERIAL_FIRST`]).
+    pub serial_until: Instant,
 }
 
 /// A guess being evaluated: its place in the bound order, and the bound other threads may
@@ -91,6 +98,12 @@ struct Split<P> {
 }
 
 impl<R: Rules> Solver<'_, R> {
+    /// Whether a large node may share its work out among threads: there are several, and
+    /// the search has run for [`SERIAL_FIRST`] already.
+    pub(crate) fn parallel(&self) -> bool {
+        rayon::current_num_threads() > 1 && Instant::now() >= self.serial_until
+    }
+
     /// Whether a node with these moves is the search's root (its position).
     pub(crate) fn at_root(&self, history: &[(u32, Feedback)]) -> bool {
         history.len() == self.root_moves
@@ -296,7 +309,7 @@ impl<R: Rules> Solver<'_, R> {
         choices: &[Choice],
         floor: Val,
     ) -> Result<Found, Interrupted> {
-        if s.len() >= PARALLEL_MIN && choices.len() > 1 {
+        if s.len() >= PARALLEL_MIN && choices.len() > 1 && self.parallel() {
             return self.try_parallel(s, history, d, beta, choices, floor);
         }
         let mut beta = beta;
