@@ -674,6 +674,48 @@ fn a_slurm_script_runs_a_chunk_of_jobs_per_array_task() {
             stdout(&out)
         );
     }
+    // A task signalled (SIGTERM from scancel, SIGUSR1 before the time limit) passes the signal
+    // on and exits with its run's status, 130 after saving; a stand-in run that takes 130 on
+    // SIGTERM shows it, again and again (bash's `wait` once lost that status).
+    let fake = dir.path().join("fake.py");
+    std::fs::write(
+        &fake,
+        "import signal, sys, time\n\
+         signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))\n\
+         open(sys.argv[1], 'w').close()\n\
+         time.sleep(60)\n",
+    )
+    .unwrap();
+    for (round, signal) in ["TERM", "USR1", "TERM", "USR1", "TERM"].iter().enumerate() {
+        let marker = dir.path().join(format!("started{round}"));
+        let body = text.replace(
+            "\"$binary\" shard run \"$plan\"",
+            &format!("python3 {} {}", s(&fake), s(&marker)),
+        );
+        let task = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(&body)
+            .env("SLURM_ARRAY_TASK_ID", "0")
+            .env("SLURM_ARRAY_JOB_ID", "1")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        while !marker.exists() {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &task.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = task.wait_with_output().unwrap();
+        assert!(
+            stdout(&out).contains("task 0 exit 130"),
+            "SIG{signal}: {}",
+            stdout(&out)
+        );
+        assert_eq!(out.status.code(), Some(130), "SIG{signal}");
+    }
     for (flag, value) in [
         ("--time", "90 minutes"),
         ("--mem", "4GB"),

@@ -289,21 +289,26 @@ echo "codebreak shard: task $task (jobs $from to $to) on $(hostname) at $(date -
 # its checkpoints and exits with 130. After SIGUSR1 alone the task requeues itself to resume
 # them; a cancelled task is not requeued (scancel sends SIGUSR1 too, then SIGTERM, and the job
 # is no longer RUNNING).
+# The run's exit status is written to a file by a subshell that ignores both signals: bash's
+# `wait`, interrupted by a trap just as its child ends, can lose the child's status.
 warned=0
 cancelled=0
-trap 'cancelled=1; kill -TERM "$pid" 2>/dev/null' TERM
-trap 'warned=1; kill -TERM "$pid" 2>/dev/null' USR1
-"$binary" shard run "$plan" --from "$from" --to "$to" --results "$results" "${certificate[@]}" &
-pid=$!
-while true; do
-  wait "$pid"
-  rc=$?
-  if ! kill -0 "$pid" 2>/dev/null; then
-    wait "$pid" 2>/dev/null
-    rc=$?
-    break
-  fi
+status=$(mktemp)
+(
+  trap '' TERM USR1
+  "$binary" shard run "$plan" --from "$from" --to "$to" --results "$results" "${certificate[@]}" &
+  wait $!
+  echo $? >"$status"
+) &
+sub=$!
+trap 'cancelled=1; pkill -TERM -P "$sub"' TERM
+trap 'warned=1; pkill -TERM -P "$sub"' USR1
+while kill -0 "$sub" 2>/dev/null; do
+  wait "$sub"
 done
+rc=$(cat "$status")
+rm -f "$status"
+rc=${rc:-1}
 echo "codebreak shard: task $task exit $rc at $(date -u +%FT%TZ)"
 if [ "$warned" = 1 ] && [ "$cancelled" = 0 ] && [ "$rc" = 130 ]; then
   state=$(squeue -h -j "${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}" -o %T 2>/dev/null || true)
