@@ -202,11 +202,43 @@ pub struct ClassRef {
 }
 
 /// A [`ClassRef`] as written: `[REPLY, CLAIM]` or `[REPLY, CLAIM, POSITIONS, COLORS]`.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(untagged)]
 enum RefLine {
     Plain(u8, u32),
     Renamed(u8, u32, Vec<u8>, Vec<u8>),
+}
+
+/// Read element by element: serde's untagged enums buffer every value before trying each
+/// variant, which took most of the time of parsing a claim's line.
+impl<'de> Deserialize<'de> for RefLine {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Seq;
+        impl<'de> serde::de::Visitor<'de> for Seq {
+            type Value = RefLine;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("[REPLY, CLAIM] or [REPLY, CLAIM, POSITIONS, COLORS]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<RefLine, A::Error> {
+                use serde::de::Error;
+                let short = |k| A::Error::invalid_length(k, &self);
+                let reply = a.next_element()?.ok_or_else(|| short(0))?;
+                let claim = a.next_element()?.ok_or_else(|| short(1))?;
+                let Some(positions) = a.next_element()? else {
+                    return Ok(RefLine::Plain(reply, claim));
+                };
+                let colors = a.next_element()?.ok_or_else(|| short(3))?;
+                if a.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(5, &self));
+                }
+                Ok(RefLine::Renamed(reply, claim, positions, colors))
+            }
+        }
+        d.deserialize_seq(Seq)
+    }
 }
 
 /// A [`GuessProof`] as written: the renaming travels beside `sym`.
@@ -388,7 +420,9 @@ impl Certificate {
 
     /// Reads a certificate written by [`write`](Self::write): the header, every automorphism,
     /// every claim and the trailer, each line checked against the format (the claims and the
-    /// automorphisms themselves are checked by [`check`]).
+    /// automorphisms themselves are checked by [`check`]). This thread decompresses the file
+    /// and cuts it into lines while another parses them, the claims of each batch of lines on
+    /// every thread; the first line that fails, in file order, is the one reported.
     pub fn read(input: impl Read) -> Result<Certificate, CertError> {
         let mut input = BufReader::new(input);
         let start = input.fill_buf()?;
@@ -400,27 +434,93 @@ impl Certificate {
                 format!("it starts with bytes {}", first.join(" "))
             }));
         }
-        let lines = BufReader::new(GzDecoder::new(input)).lines();
-        // The parser's messages quote the text they met, line breaks included: escaped, so
-        // that every message stays on one line.
-        let syntax = |line: usize, why: String| CertError::Syntax {
-            line,
-            why: why.replace('\n', "\\n").replace('\r', "\\r"),
-        };
-        let mut header: Option<Header> = None;
-        let mut claims = Vec::new();
-        let mut automorphisms = Vec::new();
-        // Every proof by automorphisms shares the list, filled in once it is complete.
-        let mut permuted: Vec<(usize, usize)> = Vec::new();
-        let mut ended = false;
-        for (i, text) in lines.enumerate() {
-            let text = text?;
-            let number = i + 1;
-            if ended {
+        let mut lines = BufReader::new(GzDecoder::new(input)).lines();
+        std::thread::scope(|scope| {
+            let (send, batches) = std::sync::mpsc::sync_channel::<Vec<String>>(4);
+            let parser = scope.spawn(move || {
+                let mut p = Parser::default();
+                for batch in batches {
+                    p.batch(batch)?;
+                }
+                Ok::<Parser, CertError>(p)
+            });
+            // Decompresses until the end, a read that fails or the parser stops (a line that
+            // fails, which the parser reports: it comes before whatever is not yet read).
+            let mut failed = None;
+            'read: loop {
+                let mut batch = Vec::with_capacity(READ_BATCH);
+                while batch.len() < READ_BATCH {
+                    match lines.next() {
+                        Some(Ok(text)) => batch.push(text),
+                        Some(Err(e)) => {
+                            failed = Some(e);
+                            let _ = send.send(batch);
+                            break 'read;
+                        }
+                        None => {
+                            let _ = send.send(batch);
+                            break 'read;
+                        }
+                    }
+                }
+                if send.send(batch).is_err() {
+                    break;
+                }
+            }
+            drop(send);
+            let parsed = match parser.join() {
+                Ok(p) => p?,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+            parsed.finish()
+        })
+    }
+}
+
+/// Lines of a certificate handed at once from the thread that decompresses it to the one
+/// that parses it.
+const READ_BATCH: usize = 4096;
+
+/// The state of [`Certificate::read`]'s parser, line after line.
+#[derive(Default)]
+struct Parser {
+    /// Lines read so far.
+    lines: usize,
+    header: Option<Header>,
+    claims: Vec<Claim>,
+    automorphisms: Vec<Automorphism>,
+    /// Whether the trailer was read.
+    ended: bool,
+}
+
+impl Parser {
+    /// Parses the next lines: their claims on every thread, then every line in order.
+    fn batch(&mut self, batch: Vec<String>) -> Result<(), CertError> {
+        use rayon::prelude::*;
+        let first = self.lines + 1;
+        // A line that is not the header, an automorphism or the trailer is a claim (or
+        // fails as one).
+        let header = self.header.is_none();
+        let mut parsed: Vec<Option<Result<Claim, String>>> = batch
+            .par_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let other =
+                    (header && i == 0) || matches!(first_key(text), Some("end" | "automorphism"));
+                (!other).then(|| claim(text))
+            })
+            .collect();
+        for (i, text) in batch.iter().enumerate() {
+            let number = first + i;
+            self.lines = number;
+            if self.ended {
                 return Err(syntax(number, "text after the trailer".into()));
             }
-            if header.is_none() {
-                let h: Header = serde_json::from_str(&text)
+            if self.header.is_none() {
+                let h: Header = serde_json::from_str(text)
                     .map_err(|e| syntax(number, format!("not a certificate header: {e}")))?;
                 if h.format != FORMAT {
                     return Err(syntax(
@@ -437,139 +537,150 @@ impl Certificate {
                         ),
                     ));
                 }
-                header = Some(h);
+                self.header = Some(h);
+                continue;
+            }
+            if let Some(c) = parsed[i].take() {
+                self.claims.push(c.map_err(|why| syntax(number, why))?);
                 continue;
             }
             // Each line is parsed once, as what its first key says it is.
-            match first_key(&text) {
+            match first_key(text) {
                 Some("end") => {
                     let t: Trailer =
-                        serde_json::from_str(&text).map_err(|e| syntax(number, e.to_string()))?;
-                    if t.end != claims.len() as u64 {
+                        serde_json::from_str(text).map_err(|e| syntax(number, e.to_string()))?;
+                    if t.end != self.claims.len() as u64 {
                         return Err(syntax(
                             number,
                             format!(
                                 "the trailer counts {} claims, the file has {}",
                                 t.end,
-                                claims.len()
+                                self.claims.len()
                             ),
                         ));
                     }
-                    ended = true;
-                    continue;
+                    self.ended = true;
                 }
-                Some("automorphism") => {
+                _ => {
                     let a: AutomorphismLine =
-                        serde_json::from_str(&text).map_err(|e| syntax(number, e.to_string()))?;
-                    if !claims.is_empty() {
+                        serde_json::from_str(text).map_err(|e| syntax(number, e.to_string()))?;
+                    if !self.claims.is_empty() {
                         return Err(syntax(
                             number,
                             "an automorphism after the claims: they come first".into(),
                         ));
                     }
-                    if a.automorphism as usize != automorphisms.len() {
+                    if a.automorphism as usize != self.automorphisms.len() {
                         return Err(syntax(
                             number,
                             format!(
                                 "automorphism {}: expected number {}",
                                 a.automorphism,
-                                automorphisms.len()
+                                self.automorphisms.len()
                             ),
                         ));
                     }
-                    automorphisms.push(Automorphism {
+                    self.automorphisms.push(Automorphism {
                         secrets: a.secrets,
                         guesses: a.guesses,
                     });
-                    continue;
                 }
-                _ => {}
             }
-            let raw: RawClaim =
-                serde_json::from_str(&text).map_err(|e| syntax(number, e.to_string()))?;
-            let mut guesses = Vec::with_capacity(raw.guesses.len());
-            for g in raw.guesses {
-                let why = match (g.classes, g.same, g.sym) {
-                    (Some(c), None, None) => Why::Classes({
-                        let mut list: Vec<ClassRef> = c
-                            .into_iter()
-                            .map(|r| match r {
-                                RefLine::Plain(reply, claim) => ClassRef {
-                                    reply,
-                                    claim,
-                                    renaming: None,
-                                },
-                                RefLine::Renamed(reply, claim, positions, colors) => ClassRef {
-                                    reply,
-                                    claim,
-                                    renaming: Some(Renaming { positions, colors }),
-                                },
-                            })
-                            .collect();
-                        list.shrink_to_fit();
-                        list
-                    }),
-                    (None, Some(o), None) => Why::Same(o),
-                    (None, None, Some(o)) => match (g.positions, g.colors, g.by) {
-                        (Some(positions), Some(colors), None) => {
-                            Why::Sym(o, Renaming { positions, colors })
-                        }
-                        (None, None, Some(word)) => {
-                            permuted.push((claims.len(), guesses.len()));
-                            Why::Permuted(o, word, Automorphisms::default())
-                        }
-                        _ => {
-                            return Err(syntax(
-                                number,
-                                format!(
-                                    "guess {}: sym with either positions and colors or by, not both",
-                                    g.guess
-                                ),
-                            ));
-                        }
-                    },
-                    _ => {
-                        return Err(syntax(
-                            number,
-                            format!(
-                                "guess {}: expected exactly one of classes, same, sym",
-                                g.guess
-                            ),
-                        ));
-                    }
-                };
-                guesses.push(GuessProof {
-                    guess: g.guess,
-                    why,
-                });
-            }
-            // Parsed from text, a list grows by doubling: kept at its length.
-            let mut secrets = raw.secrets;
-            secrets.shrink_to_fit();
-            claims.push(Claim {
-                depth: raw.depth,
-                bound: raw.bound,
-                secrets,
-                guesses,
-                moves: raw.moves,
-            });
         }
-        let Some(header) = header else {
+        Ok(())
+    }
+
+    /// The certificate read, once every line is.
+    fn finish(self) -> Result<Certificate, CertError> {
+        let Some(header) = self.header else {
             return Err(CertError::Truncated { claims: 0 });
         };
-        if !ended {
+        if !self.ended {
             return Err(CertError::Truncated {
-                claims: claims.len(),
+                claims: self.claims.len(),
             });
         }
-        let list = Arc::new(automorphisms);
-        for (c, g) in permuted {
-            if let Why::Permuted(_, _, l) = &mut claims[c].guesses[g].why {
+        let mut claims = self.claims;
+        // Every proof by automorphisms shares the list, filled in now that it is complete.
+        let list = Arc::new(self.automorphisms);
+        for p in claims.iter_mut().flat_map(|c| &mut c.guesses) {
+            if let Why::Permuted(_, _, l) = &mut p.why {
                 *l = list.clone();
             }
         }
         Ok(Certificate { header, claims })
     }
+}
+
+/// A syntax error on line `line`. The parser's messages quote the text they met, line breaks
+/// included: escaped, so that every message stays on one line.
+fn syntax(line: usize, why: String) -> CertError {
+    CertError::Syntax {
+        line,
+        why: why.replace('\n', "\\n").replace('\r', "\\r"),
+    }
+}
+
+/// A claim's line, parsed; what is wrong with it otherwise.
+fn claim(text: &str) -> Result<Claim, String> {
+    let raw: RawClaim = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let mut guesses = Vec::with_capacity(raw.guesses.len());
+    for g in raw.guesses {
+        let why = match (g.classes, g.same, g.sym) {
+            (Some(c), None, None) => Why::Classes({
+                let mut list: Vec<ClassRef> = c
+                    .into_iter()
+                    .map(|r| match r {
+                        RefLine::Plain(reply, claim) => ClassRef {
+                            reply,
+                            claim,
+                            renaming: None,
+                        },
+                        RefLine::Renamed(reply, claim, positions, colors) => ClassRef {
+                            reply,
+                            claim,
+                            renaming: Some(Renaming { positions, colors }),
+                        },
+                    })
+                    .collect();
+                list.shrink_to_fit();
+                list
+            }),
+            (None, Some(o), None) => Why::Same(o),
+            (None, None, Some(o)) => match (g.positions, g.colors, g.by) {
+                (Some(positions), Some(colors), None) => {
+                    Why::Sym(o, Renaming { positions, colors })
+                }
+                (None, None, Some(word)) => Why::Permuted(o, word, Automorphisms::default()),
+                _ => {
+                    return Err(format!(
+                        "guess {}: sym with either positions and colors or by, not both",
+                        g.guess
+                    ));
+                }
+            },
+            _ => {
+                return Err(format!(
+                    "guess {}: expected exactly one of classes, same, sym",
+                    g.guess
+                ));
+            }
+        };
+        guesses.push(GuessProof {
+            guess: g.guess,
+            why,
+        });
+    }
+    // Parsed from text, a list grows by doubling: kept at its length.
+    let mut secrets = raw.secrets;
+    secrets.shrink_to_fit();
+    Ok(Claim {
+        depth: raw.depth,
+        bound: raw.bound,
+        secrets,
+        guesses,
+        moves: raw.moves,
+    })
 }
 
 /// The first key of a line that is a JSON object, when it is a plain string (without

@@ -363,7 +363,20 @@ pub fn renaming_onto(
     from: &Code,
     to: &Code,
 ) -> Option<(Vec<u8>, Vec<u8>)> {
-    'orders: for sigma in permutations(pegs) {
+    renaming_onto_with(pegs, colors, &permutations(pegs), fixed, from, to)
+}
+
+/// [`renaming_onto`] with the orders of the positions (every permutation of `0..pegs`, as
+/// [`permutations`] lists them) supplied, so that hot callers can compute them once.
+pub fn renaming_onto_with(
+    pegs: usize,
+    colors: usize,
+    perms: &[[u8; MAX_PEGS]],
+    fixed: &[Code],
+    from: &Code,
+    to: &Code,
+) -> Option<(Vec<u8>, Vec<u8>)> {
+    'orders: for sigma in perms {
         let mut pi = vec![u8::MAX; colors];
         let mut taken = vec![false; colors];
         let pairs = fixed

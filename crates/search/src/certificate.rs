@@ -21,7 +21,7 @@ use codebreak_certify::{
 };
 use codebreak_core::symmetry::Symmetry;
 use codebreak_core::wordle::HardMode;
-use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, Pool, Rules};
+use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, MAX_PEGS, Pool, Rules};
 use rustc_hash::FxHashMap;
 
 use crate::automorphisms::AutomorphismWords;
@@ -76,10 +76,23 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     stamp: u16,
     /// In a game file (not hard mode, symmetry on): the automorphisms used so far.
     perms: Option<AutomorphismWords>,
+    /// In a peg game: the canonical renaming found for each set of secrets (see
+    /// [`canonical`](Self::canonical)), so that a set met again is not renamed again. A claim
+    /// is about a set whatever moves led to it, so the renaming found after some moves serves
+    /// after any others.
+    renamed: FxHashMap<Vec<u32>, Option<Canonical>>,
 }
+
+/// A position's canonical renaming: its secrets, its moves, and the renaming back.
+type Canonical = (Vec<u32>, Vec<(u32, Feedback)>, Renaming);
 
 /// Most cells (secrets × guesses) of the prover's table of replies.
 const COLUMNS_MAX: usize = 1 << 26;
+/// Guesses whose classes [`Prover::cheap_blocks`] counts at once (as the checker does).
+const LANES: usize = 16;
+/// Most replies of a game [`Prover::cheap_blocks`] handles (the peg games of up to 4 pegs
+/// have 14).
+const BLOCK_REPLIES: usize = 16;
 
 impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     pub(crate) fn new(s: &'s Solver<'a, R>) -> Self {
@@ -118,6 +131,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 .list()
                 .filter(|_| e.options().symmetry && !game.hard())
                 .map(|list| AutomorphismWords::new(list, space.secrets())),
+            renamed: FxHashMap::default(),
         }
     }
 
@@ -131,6 +145,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             return None;
         }
         if let Some(out) = self.cheap_small(s, bounds, win) {
+            return Some(out);
+        }
+        if let Some(out) = self.cheap_blocks(s, bounds, win) {
             return Some(out);
         }
         let e = self.s.e;
@@ -164,6 +181,55 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
                 out[g] = out[g].saturating_add(step[k as usize]);
                 *c = mark | (k + 1);
+            }
+        }
+        Some(out)
+    }
+
+    /// [`cheap_all`](Self::cheap_all) in a game of at most [`BLOCK_REPLIES`] replies (the
+    /// checker's `cheap_blocks`): the classes' sizes of [`LANES`] consecutive guesses at a
+    /// time, one count per (reply, guess) in a block of bytes that each secret's column adds
+    /// to with one comparison per reply (loops the compiler vectorises), flushed every 255
+    /// secrets so that no count overflows; then each guess's bound from its counts.
+    fn cheap_blocks(&self, s: &[u32], bounds: &[u64], win: Option<Feedback>) -> Option<Vec<u64>> {
+        let e = self.s.e;
+        let replies = e.feedback_count();
+        if replies > BLOCK_REPLIES {
+            return None;
+        }
+        let guesses = e.space().len();
+        let win = win.map_or(usize::MAX, |w| w.index());
+        let mut out = vec![s.len() as u64; guesses];
+        for (b, slots) in out.chunks_mut(LANES).enumerate() {
+            let start = b * LANES;
+            let width = slots.len();
+            let mut sizes = [[0u32; LANES]; BLOCK_REPLIES];
+            for chunk in s.chunks(255) {
+                let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
+                for &x in chunk {
+                    let o = self.ord[x as usize] as usize;
+                    let column = &self.columns[o * guesses + start..][..width];
+                    let mut cells = [u8::MAX; LANES];
+                    cells[..width].copy_from_slice(column);
+                    for (r, count) in counts.iter_mut().enumerate() {
+                        for (c, &x) in count.iter_mut().zip(&cells) {
+                            *c += u8::from(x == r as u8);
+                        }
+                    }
+                }
+                for (size, count) in sizes.iter_mut().zip(&counts) {
+                    for (a, &c) in size.iter_mut().zip(count) {
+                        *a += u32::from(c);
+                    }
+                }
+            }
+            for (r, size) in sizes.iter().enumerate().take(replies) {
+                if r == win {
+                    continue;
+                }
+                for (slot, &k) in slots.iter_mut().zip(size) {
+                    *slot = slot.saturating_add(bounds[k as usize]);
+                }
             }
         }
         Some(out)
@@ -262,11 +328,48 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if let Some(id) = self.known(s.indices(), d, bound, smaller, &self.hard_rule(history)) {
             return Ok((id, None));
         }
-        if let Some((set, mut moves, back)) = self.canonical(s, history) {
+        if let Some((set, mut moves, back)) = self.renaming_of(s, history).cloned() {
+            let set = self.s.e.candidates_from(&set);
             let id = self.prove_here(&set, &mut moves, d, bound, smaller, None)?;
             return Ok((id, Some(back)));
         }
         Ok((self.prove_here(s, history, d, bound, smaller, None)?, None))
+    }
+
+    /// [`canonical`](Self::canonical), found once for each set of secrets.
+    fn renaming_of(
+        &mut self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+    ) -> Option<&Canonical> {
+        if !self.peg {
+            return None;
+        }
+        if !self.renamed.contains_key(s.indices()) {
+            let found = self.canonical(s, history);
+            self.renamed.insert(s.indices().to_vec(), found);
+        }
+        self.renamed.get(s.indices())?.as_ref()
+    }
+
+    /// A claim already proved that `s` needs at least `bound` within `d` (about `s`, or
+    /// about its canonical renaming when one was found), outside hard mode.
+    fn claimed(
+        &self,
+        s: &Candidates<R::Packed>,
+        d: u32,
+        bound: u64,
+        smaller: bool,
+    ) -> Option<(u32, Option<Renaming>)> {
+        if self.s.e.game().hard() {
+            return None;
+        }
+        if let Some(id) = self.known(s.indices(), d, bound, smaller, &None) {
+            return Some((id, None));
+        }
+        let (set, _, back) = self.renamed.get(s.indices())?.as_ref()?;
+        let id = self.known(set, d, bound, smaller, &None)?;
+        Some((id, Some(back.clone())))
     }
 
     /// A claim proved about exactly the secrets `s` that serves for a claim of `bound`
@@ -311,12 +414,11 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     /// The canonical renaming of the position (see [`keys`](crate::keys)): its secrets, its
     /// moves, and the renaming back; `None` when it is not worth finding or is the position
     /// itself.
-    #[allow(clippy::type_complexity)]
     fn canonical(
         &self,
         s: &Candidates<R::Packed>,
         history: &[(u32, Feedback)],
-    ) -> Option<(Candidates<R::Packed>, Vec<(u32, Feedback)>, Renaming)> {
+    ) -> Option<Canonical> {
         let k = history.len();
         let orders: usize = (1..=k).product();
         let solver = self.s;
@@ -351,11 +453,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             .map(|&(g, f)| Some((map(g)?, f)))
             .collect::<Option<Vec<_>>>()?;
         let (positions, colors) = relabel.inverse().parts(e.game().colors());
-        Some((
-            e.candidates_from(&set),
-            moves,
-            Renaming { positions, colors },
-        ))
+        Some((set, moves, Renaming { positions, colors }))
     }
 
     /// [`prove`](Self::prove) of the position as it is; with `only`, of the strategies that
@@ -461,7 +559,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     });
                     let rep = sym.canonical(&e.code(g));
                     if let Some(o) = e.space().index_of(&rep).filter(|&o| o < g)
-                        && let Some(r) = renaming(e, history, g, o)
+                        && let Some(r) = renaming(e, &self.s.perms, history, g, o)
                     {
                         proofs.push(GuessProof {
                             guess: g,
@@ -574,6 +672,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             history.push((g, *fb));
             #[allow(clippy::type_complexity)]
             let r = (|| -> Result<(u64, Option<(u32, Option<Renaming>)>), ProveError> {
+                // A class already claimed to need as much is not searched again.
+                if let Some(claim) = self.claimed(c, d - 1, need, c.len() < n) {
+                    return Ok((need, Some(claim)));
+                }
                 Ok(match self.s.solve(c, history, d - 1, pack(need, 0))? {
                     None => (
                         need,
@@ -638,15 +740,17 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
 /// onto guess `o` ([`codebreak_core::symmetry::renaming_onto`]).
 fn renaming<R: Rules>(
     e: &Engine<R>,
+    perms: &[[u8; MAX_PEGS]],
     history: &[(u32, Feedback)],
     g: u32,
     o: u32,
 ) -> Option<Renaming> {
     let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
     let game = e.game();
-    codebreak_core::symmetry::renaming_onto(
+    codebreak_core::symmetry::renaming_onto_with(
         game.pegs(),
         game.colors(),
+        perms,
         &played,
         &e.code(g),
         &e.code(o),
