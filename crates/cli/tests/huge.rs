@@ -43,25 +43,25 @@ fn json(out: &std::process::Output) -> Value {
     serde_json::from_str(last).unwrap_or_else(|e| panic!("{last}: {e}"))
 }
 
+/// Project Euler 185's game: 16 digits, black pegs only.
+const EULER_GAME: [&str; 8] = [
+    "--game",
+    "blackpeg",
+    "--pegs",
+    "16",
+    "--colors",
+    "10",
+    "--alphabet",
+    "0123456789",
+];
+
 #[test]
 fn euler_185_hint_prints_the_one_secret_that_fits_every_clue() {
     let Some(path) = puzzle("euler185.txt") else {
         return;
     };
     let path = path.to_str().unwrap();
-    let args = [
-        "hint",
-        "--game",
-        "blackpeg",
-        "--pegs",
-        "16",
-        "--colors",
-        "10",
-        "--alphabet",
-        "0123456789",
-        "--history-file",
-        path,
-    ];
+    let args = [&["hint"][..], &EULER_GAME, &["--history-file", path]].concat();
     let out = run_args(&args, None);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -107,23 +107,11 @@ fn euler_185_is_reviewed_to_its_last_clue() {
         return;
     };
     let path = path.to_str().unwrap();
-    let game = [
-        "--game",
-        "blackpeg",
-        "--pegs",
-        "16",
-        "--colors",
-        "10",
-        "--alphabet",
-        "0123456789",
-        "--history-file",
-        path,
-        "--json",
-    ];
-    let hint = json(&run_args(&[&["hint"][..], &game].concat(), None));
+    let game = [&EULER_GAME[..], &["--history-file", path, "--json"]].concat();
+    let hint = json(&run_args(&[&["hint"][..], &game[..]].concat(), None));
     let secret = hint["candidates"][0].as_str().unwrap().to_string();
     let out = run_args(
-        &[&["review"][..], &game, &["--secret", &secret]].concat(),
+        &[&["review"][..], &game[..], &["--secret", &secret]].concat(),
         None,
     );
     assert!(out.status.success(), "{}", stderr(&out));
