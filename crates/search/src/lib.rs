@@ -35,6 +35,7 @@ pub mod memo;
 pub mod openers;
 mod ordering;
 mod parallel;
+mod prefix;
 mod solver;
 mod status;
 pub mod table;

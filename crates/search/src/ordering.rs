@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 
 use crate::bounds::{INFINITE, Val, pack, total};
+use crate::prefix::{PREFIX_ROWS, Prefix};
 use crate::solver::Solver;
 use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
 
@@ -26,6 +27,9 @@ const SPARSE_SET: usize = 24;
 const COLLIDE_FIRST_MIN: usize = 8;
 /// See [`COLLIDE_FIRST_MIN`].
 const COLLIDE_FIRST_POOL: usize = 256;
+/// Pools of at least this many guesses are first thinned sixteen guesses at a time
+/// ([`Prefix`]) in games with many replies.
+const PREFIX_POOL: usize = 64;
 /// Guesses of the pool, evenly spaced, whose replies rank the secrets for
 /// [`Solver::collide_first`].
 const PROBES: usize = 32;
@@ -300,23 +304,19 @@ impl<R: Rules> Solver<'_, R> {
             best_only,
             bar: AtomicU64::new(beta),
         };
+        let prefix = scorer.prefix(pool.len());
         let mut choices: Vec<Choice> = if pool.len() * s.len() >= 1 << 16 && self.parallel() {
             use rayon::prelude::*;
             pool.par_chunks(256)
                 .flat_map_iter(|chunk| {
                     Scratch::with(s.len(), |scratch| {
-                        chunk
-                            .iter()
-                            .filter_map(|&g| scorer.choose(g, scratch))
-                            .collect::<Vec<_>>()
+                        scorer.choose_each(chunk, prefix.as_ref(), scratch)
                     })
                 })
                 .collect()
         } else {
             Scratch::with(s.len(), |scratch| {
-                pool.iter()
-                    .filter_map(|&g| scorer.choose(g, scratch))
-                    .collect()
+                scorer.choose_each(pool, prefix.as_ref(), scratch)
             })
         };
         // A depth-only search stops at the first guess that works: the best few are sorted,
@@ -428,9 +428,79 @@ impl Scratch {
     }
 }
 
-impl<R: Rules> Scorer<'_, '_, R> {
+impl<'a, R: Rules> Scorer<'a, '_, R> {
     /// The choice `g` makes, if its bound can win, by the kernel that suits the game.
     #[inline]
+    /// The choices of `guesses`, each as [`choose`](Self::choose) makes it, the hopeless
+    /// ones dropped sixteen at a time by `prefix` first when there is one.
+    fn choose_each(
+        &self,
+        guesses: &[u32],
+        prefix: Option<&Prefix>,
+        scratch: &mut Scratch,
+    ) -> Vec<Choice> {
+        let Some(prefix) = prefix else {
+            return guesses
+                .iter()
+                .filter_map(|&g| self.choose(g, scratch))
+                .collect();
+        };
+        // What a guess's bound is before any secret's class is counted (see `score_sparse`).
+        let n = self.secrets.len() as u64;
+        let t0 = n + n * u64::from(self.solver.bounds.min_step());
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < guesses.len() {
+            let start = guesses[k] as usize / 16 * 16;
+            let mut end = k + 1;
+            while end < guesses.len() && (start..start + 16).contains(&(guesses[end] as usize)) {
+                end += 1;
+            }
+            // The budget now: scoring reads it again later, never larger.
+            let alive = if end - k < 2 {
+                u32::MAX
+            } else {
+                self.limit()
+                    .checked_sub(t0)
+                    .map_or(0, |slack| prefix.alive(start, slack))
+            };
+            for &g in &guesses[k..end] {
+                if alive >> (g as usize - start) & 1 == 1
+                    && let Some(c) = self.choose(g, scratch)
+                {
+                    out.push(c);
+                }
+            }
+            k = end;
+        }
+        out
+    }
+
+    /// The [`Prefix`] that drops hopeless guesses of a pool of `guesses` sixteen at a time
+    /// before [`score_sparse`](Self::score_sparse) scores the others: for games with many
+    /// replies tabulated by secret, on pools large enough to fill blocks.
+    fn prefix(&self, guesses: usize) -> Option<Prefix<'a>> {
+        let e = self.solver.e;
+        if e.feedback_count() <= SPARSE_REPLIES || guesses < PREFIX_POOL {
+            return None;
+        }
+        let rules = e.rules();
+        let rows = self
+            .secrets
+            .iter()
+            .take(PREFIX_ROWS)
+            .map(|&p| rules.replies_to(p))
+            .collect::<Option<Vec<&[u8]>>>()?;
+        let bounds = &self.solver.bounds;
+        let (steps, least) = (bounds.steps(), bounds.min_step());
+        let cap = if self.cap == 0 { u64::MAX } else { self.cap };
+        Prefix::new(
+            rows,
+            |h| steps.get(h).map_or(u64::MAX, |&s| u64::from(s - least)),
+            cap,
+        )
+    }
+
     fn choose(&self, g: u32, scratch: &mut Scratch) -> Option<Choice> {
         if self.solver.e.feedback_count() > SPARSE_REPLIES || self.secrets.len() <= SPARSE_SET {
             self.score_sparse(

@@ -105,7 +105,7 @@ pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<
 }
 
 /// Most rows [`few_collisions_pairwise`] takes.
-pub const PAIRWISE_MAX: usize = 16;
+pub const PAIRWISE_MAX: usize = 64;
 
 /// [`few_collisions`] for any number of distinct replies (Wordle's 243), on rows of replies
 /// by guess (at most [`PAIRWISE_MAX`] of them, all of one length): sixteen guesses at a

@@ -440,14 +440,21 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
             })
     };
     let depth = plan.header.max_depth.unwrap_or(63);
-    let mut claims = Vec::new();
-    let mut listed = ListSym::of(game, &space);
+    let mut asm = Assembly {
+        game,
+        space: &space,
+        dir,
+        plan,
+        index: &index,
+        listed: ListSym::of(game, &space),
+        claims: Vec::new(),
+    };
     let jobs: Vec<(&Job, &JobResult)> = plan.jobs.iter().zip(&results).collect();
     let first_guess = match plan.header.kind {
         PlanKind::Below => {
             let opener = plan.header.opener.clone().unwrap_or_default();
             let first = index(&opener)?;
-            claims.push(Claim {
+            asm.claims.push(Claim {
                 depth,
                 bound: None,
                 secrets: space.secrets().to_vec(),
@@ -497,7 +504,7 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                         ));
                     }
                     let root = h.roots[0];
-                    root + append(&mut claims, cert.claims)
+                    root + append(&mut asm.claims, cert.claims)
                 } else {
                     let secrets = space
                         .secrets()
@@ -511,17 +518,7 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                         depth: depth - 1,
                         spent: r.secrets,
                     };
-                    assemble(
-                        game,
-                        &space,
-                        dir,
-                        plan,
-                        &mut claims,
-                        &group,
-                        &at,
-                        &index,
-                        &mut listed,
-                    )?
+                    asm.assemble(&group, &at)?
                 };
                 refs.push(ClassRef {
                     reply: fb.0,
@@ -532,8 +529,8 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                 covered += r.secrets;
             }
             refs.sort_by_key(|r| r.reply);
-            claims[0].bound = Some(total + (plan.header.secrets - covered));
-            claims[0].guesses = vec![GuessProof {
+            asm.claims[0].bound = Some(total + (plan.header.secrets - covered));
+            asm.claims[0].guesses = vec![GuessProof {
                 guess: first,
                 why: Why::Classes(refs),
             }];
@@ -547,21 +544,12 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
                 spent: 0,
             };
             // The assembled claim is the root, number 0.
-            assemble(
-                game,
-                &space,
-                dir,
-                plan,
-                &mut claims,
-                &jobs,
-                &at,
-                &index,
-                &mut listed,
-            )?;
+            asm.assemble(&jobs, &at)?;
             None
         }
     };
-    if let Some(listed) = listed {
+    let mut claims = asm.claims;
+    if let Some(listed) = asm.listed {
         listed.finish(&mut claims);
     }
     Ok(Certificate {
@@ -626,7 +614,7 @@ impl ListSym {
     }
 }
 
-/// A position whose next guesses are jobs, as [`assemble`] proves it.
+/// A position whose next guesses are jobs, as [`Assembly::assemble`] proves it.
 struct Position<'h> {
     /// The moves that lead to it, as (guess, reply) indices.
     history: &'h [(u32, u8)],
@@ -639,104 +627,113 @@ struct Position<'h> {
     spent: u64,
 }
 
-/// Appends a claim about the position `at` whose next guesses are the jobs of `group`
-/// (each justified as its job's certificate justifies it, the claims of which follow,
-/// renumbered; a job without a certificate is one whose counting bound reached the bound it
-/// was valued below, which the checker recomputes; in a peg game, each guess not in the plan
-/// is mapped onto a valued one by a renaming that fixes the moves, in a game file by a word in
-/// the automorphisms that fix them), with the least value the
-/// jobs proved as its bound. Gives its number.
-#[allow(clippy::too_many_arguments)]
-fn assemble(
-    game: &Game,
-    space: &codebreak_core::CodeSpace,
-    dir: &Path,
-    plan: &Plan,
-    claims: &mut Vec<Claim>,
-    group: &[(&Job, &JobResult)],
-    at: &Position<'_>,
-    index: &dyn Fn(&str) -> Result<u32, ShardError>,
-    listed: &mut Option<ListSym>,
-) -> Result<u32, ShardError> {
-    let id = claims.len() as u32;
-    claims.push(Claim {
-        depth: at.depth,
-        bound: None,
-        secrets: at.secrets.clone(),
-        guesses: Vec::new(),
-        moves: game.hard().then(|| at.history.to_vec()),
-    });
-    let mut proofs: Vec<GuessProof> = Vec::new();
-    let mut valued: Vec<u32> = Vec::new();
-    let mut least = u64::MAX;
-    for &(job, r) in group {
-        let next = job.first_guess.clone().unwrap_or_default();
-        let g = index(&next)?;
-        valued.push(g);
-        let value = match r.value {
-            Value::Exact { total, .. } => Some(total.saturating_sub(at.spent)),
-            Value::AtLeast { at_least } => Some(at_least.saturating_sub(at.spent)),
-            Value::Infeasible => None,
-        };
-        if !certificate_path(dir, job).exists()
-            && let Value::AtLeast { at_least } = r.value
-            && at_least == job.at_least
-        {
-            // Valued by its counting bound alone: the checker recomputes it.
-            least = least.min(at_least.saturating_sub(at.spent));
-            continue;
+/// What [`merge_certificates`] builds as it goes: the claims so far, and what proving a
+/// position needs.
+struct Assembly<'a> {
+    game: &'a Game,
+    space: &'a codebreak_core::CodeSpace,
+    dir: &'a Path,
+    plan: &'a Plan,
+    /// A guess's index from its text, refused when it is no guess of the game.
+    index: &'a dyn Fn(&str) -> Result<u32, ShardError>,
+    listed: Option<ListSym>,
+    claims: Vec<Claim>,
+}
+
+impl Assembly<'_> {
+    /// Appends a claim about the position `at` whose next guesses are the jobs of `group`
+    /// (each justified as its job's certificate justifies it, the claims of which follow,
+    /// renumbered; a job without a certificate is one whose counting bound reached the bound it
+    /// was valued below, which the checker recomputes; in a peg game, each guess not in the plan
+    /// is mapped onto a valued one by a renaming that fixes the moves, in a game file by a word in
+    /// the automorphisms that fix them), with the least value the
+    /// jobs proved as its bound. Gives its number.
+    fn assemble(
+        &mut self,
+        group: &[(&Job, &JobResult)],
+        at: &Position<'_>,
+    ) -> Result<u32, ShardError> {
+        let (game, dir, plan) = (self.game, self.dir, self.plan);
+        let id = self.claims.len() as u32;
+        self.claims.push(Claim {
+            depth: at.depth,
+            bound: None,
+            secrets: at.secrets.clone(),
+            guesses: Vec::new(),
+            moves: game.hard().then(|| at.history.to_vec()),
+        });
+        let mut proofs: Vec<GuessProof> = Vec::new();
+        let mut valued: Vec<u32> = Vec::new();
+        let mut least = u64::MAX;
+        for &(job, r) in group {
+            let next = job.first_guess.clone().unwrap_or_default();
+            let g = (self.index)(&next)?;
+            valued.push(g);
+            let value = match r.value {
+                Value::Exact { total, .. } => Some(total.saturating_sub(at.spent)),
+                Value::AtLeast { at_least } => Some(at_least.saturating_sub(at.spent)),
+                Value::Infeasible => None,
+            };
+            if !certificate_path(dir, job).exists()
+                && let Value::AtLeast { at_least } = r.value
+                && at_least == job.at_least
+            {
+                // Valued by its counting bound alone: the checker recomputes it.
+                least = least.min(at_least.saturating_sub(at.spent));
+                continue;
+            }
+            let cert = job_certificate(dir, job)?;
+            let h = &cert.header;
+            let root = sole_root(&cert);
+            if h.game != game.spec()
+                || h.pool != plan.header.pool
+                || h.history != at.history
+                || h.first_guess != Some(g)
+                || root.is_none_or(|c| c.bound != value || c.depth != at.depth)
+            {
+                return Err(refused_cert(
+                    dir,
+                    job,
+                    format!(
+                        "its certificate is not about the guess {next} within {} guesses and its value ({})",
+                        at.depth, r.value
+                    ),
+                ));
+            }
+            least = least.min(value.unwrap_or(u64::MAX));
+            let mut own = root.map(|c| c.guesses.clone()).unwrap_or_default();
+            let offset = append(&mut self.claims, cert.claims);
+            for p in &mut own {
+                renumber(p, offset);
+            }
+            proofs.extend(own.into_iter().filter(|p| p.guess == g));
         }
-        let cert = job_certificate(dir, job)?;
-        let h = &cert.header;
-        let root = sole_root(&cert);
-        if h.game != game.spec()
-            || h.pool != plan.header.pool
-            || h.history != at.history
-            || h.first_guess != Some(g)
-            || root.is_none_or(|c| c.bound != value || c.depth != at.depth)
-        {
-            return Err(refused_cert(
-                dir,
-                job,
-                format!(
-                    "its certificate is not about the guess {next} within {} guesses and its value ({})",
-                    at.depth, r.value
-                ),
-            ));
+        // The guesses not valued (not in hard mode, where every guess allowed is valued): each
+        // mapped onto the least of its symmetry class by a renaming that fixes the moves (a peg
+        // game) or a word in the automorphisms that fix them (a game file), else onto the least
+        // guess that splits the secrets alike (a guess whose colours the secrets lack, say); the
+        // checker verifies each, and recomputes the counting bound of any other.
+        if !game.hard() && valued.len() < self.space.len() {
+            unvalued(
+                game,
+                self.space,
+                plan.header.pool,
+                at,
+                &valued,
+                &mut self.listed,
+                &mut proofs,
+            );
         }
-        least = least.min(value.unwrap_or(u64::MAX));
-        let mut own = root.map(|c| c.guesses.clone()).unwrap_or_default();
-        let offset = append(claims, cert.claims);
-        for p in &mut own {
-            renumber(p, offset);
-        }
-        proofs.extend(own.into_iter().filter(|p| p.guess == g));
+        proofs.sort_by_key(|p| p.guess);
+        let claim = &mut self.claims[id as usize];
+        claim.bound = (least != u64::MAX).then_some(least);
+        claim.guesses = proofs;
+        Ok(id)
     }
-    // The guesses not valued (not in hard mode, where every guess allowed is valued): each
-    // mapped onto the least of its symmetry class by a renaming that fixes the moves (a peg
-    // game) or a word in the automorphisms that fix them (a game file), else onto the least
-    // guess that splits the secrets alike (a guess whose colours the secrets lack, say); the
-    // checker verifies each, and recomputes the counting bound of any other.
-    if !game.hard() && valued.len() < space.len() {
-        unvalued(
-            game,
-            space,
-            plan.header.pool,
-            at,
-            &valued,
-            listed,
-            &mut proofs,
-        );
-    }
-    proofs.sort_by_key(|p| p.guess);
-    let claim = &mut claims[id as usize];
-    claim.bound = (least != u64::MAX).then_some(least);
-    claim.guesses = proofs;
-    Ok(id)
 }
 
 /// The justifications of the guesses of position `at` that are not `valued`: see
-/// [`assemble`].
+/// [`Assembly::assemble`].
 fn unvalued(
     game: &Game,
     space: &codebreak_core::CodeSpace,
