@@ -15,7 +15,7 @@ use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
 use crate::memo::{Entry, Memo};
 use crate::ordering::{Choice, Side};
 use crate::parallel::Live;
-use crate::table::ScoreTable;
+use crate::table::{ScoreTable, first_apart};
 
 /// Sets at least this large try their guesses on several threads.
 const PARALLEL_MIN: usize = 64;
@@ -132,6 +132,70 @@ impl<R: Rules> Solver<'_, R> {
         }
     }
 
+    /// The exact value of a small set that one guess splits into single secrets, without a
+    /// search: `Some` for those, `None` for the others (and at the root, whose progress the
+    /// search reports). A guess that could be the secret and tells the others apart costs
+    /// `2n - 1` guesses in all, worst case 2: the counting bound, so no guess does better.
+    /// Failing that, one that could not be the secret and tells all `n` apart costs `2n`,
+    /// worst case 2, and no guess does better: one outside the set costs at least `n` for
+    /// itself and one for each secret, and one inside leaves a class of two or more, worst
+    /// case 3. Of equal guesses the lowest index is kept, as the bound order of
+    /// [`choices`](Self::choices) would try it first.
+    fn closed_form(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+        d: u32,
+        beta: Val,
+    ) -> Option<Found> {
+        let n = s.len();
+        if self.bounds.is_known()
+            || d < 2
+            || n < 3
+            || n as u64 > self.bounds.branching() + 1
+            || self.at_root(history)
+        {
+            return None;
+        }
+        let e = self.e;
+        let rules = e.rules();
+        let m = codebreak_core::HIST_LEN - 1;
+        // Whether `g`'s replies on the set are all different (one bit per reply index).
+        let apart = |g: u32| {
+            let gp = e.packed(g);
+            let mut seen = [0u64; codebreak_core::HIST_LEN / 64];
+            s.packed().iter().all(|&p| {
+                let r = rules.score(p, gp).index() & m;
+                let (word, bit) = (r / 64, 1u64 << (r % 64));
+                let fresh = seen[word] & bit == 0;
+                seen[word] |= bit;
+                fresh
+            })
+        };
+        let n64 = n as u64;
+        if let Some(&g) = e.consistent_guesses(s).iter().find(|&&g| apart(g)) {
+            return Some(Some((pack(2 * n64 - 1, 2), g)));
+        }
+        if self.pool != Pool::All || e.game().hard() || n64 > self.bounds.branching() {
+            return None;
+        }
+        // Without one, no guess costs less than `2n`, worst case 2.
+        if pack(2 * n64, 2) >= beta {
+            return Some(None);
+        }
+        let outside = match self.table {
+            Some(table) => {
+                let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+                first_apart(&rows, table.codes(), |g| !s.contains(g))
+            }
+            None => self
+                .few_collisions(s, &self.all_codes, 0)
+                .into_iter()
+                .find(|&g| !s.contains(g)),
+        };
+        outside.map(|g| Some((pack(2 * n64, 2), g)))
+    }
+
     /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
     pub fn solve(
         &self,
@@ -149,6 +213,9 @@ impl<R: Rules> Solver<'_, R> {
             return Ok(None);
         }
         self.count_node()?;
+        if let Some(found) = self.closed_form(s, history, d, beta) {
+            return Ok(found.filter(|&(v, _)| v < beta));
+        }
         let k = self.keys(s, history, d);
         if let Some(k) = &k {
             match self.recall(k) {
