@@ -132,14 +132,21 @@ impl<R: Rules> Solver<'_, R> {
         }
     }
 
-    /// The exact value of a small set that one guess splits into single secrets, without a
-    /// search: `Some` for those, `None` for the others (and at the root, whose progress the
-    /// search reports). A guess that could be the secret and tells the others apart costs
-    /// `2n - 1` guesses in all, worst case 2: the counting bound, so no guess does better.
-    /// Failing that, one that could not be the secret and tells all `n` apart costs `2n`,
-    /// worst case 2, and no guess does better: one outside the set costs at least `n` for
-    /// itself and one for each secret, and one inside leaves a class of two or more, worst
-    /// case 3. Of equal guesses the lowest index is kept, as the bound order of
+    /// The exact value of a small set that one guess splits (nearly) into single secrets,
+    /// without a search: `Some` for those (`Some(None)` when that value is not below
+    /// `beta`), `None` for the others and at the root, whose progress the search reports.
+    /// With `n` secrets:
+    /// - a guess that could be the secret and tells the others apart costs `2n - 1`
+    ///   guesses in all, worst case 2: the counting bound, so no guess does better;
+    /// - failing that, one that could not be the secret and tells all `n` apart costs
+    ///   `2n`, worst case 2, and no guess does better: one outside the set costs at least
+    ///   `n` for itself and one for each secret, and one inside leaves a class of two or
+    ///   more, worst case 3;
+    /// - failing both, one that could be the secret and leaves one pair among single
+    ///   secrets costs `2n`, worst case 3, and no guess does better (one outside costs
+    ///   `2n + 1` at least).
+    ///
+    /// Of equal guesses the lowest index is kept, as the bound order of
     /// [`choices`](Self::choices) would try it first.
     fn closed_form(
         &self,
@@ -160,40 +167,61 @@ impl<R: Rules> Solver<'_, R> {
         let e = self.e;
         let rules = e.rules();
         let m = codebreak_core::HIST_LEN - 1;
-        // Whether `g`'s replies on the set are all different (one bit per reply index).
-        let apart = |g: u32| {
+        // How many of `g`'s replies on the set repeat an earlier one, up to two (one bit per
+        // reply index).
+        let collisions = |g: u32| {
             let gp = e.packed(g);
             let mut seen = [0u64; codebreak_core::HIST_LEN / 64];
-            s.packed().iter().all(|&p| {
+            let mut collisions = 0;
+            for &p in s.packed() {
                 let r = rules.score(p, gp).index() & m;
                 let (word, bit) = (r / 64, 1u64 << (r % 64));
-                let fresh = seen[word] & bit == 0;
+                if seen[word] & bit != 0 {
+                    collisions += 1;
+                    if collisions == 2 {
+                        break;
+                    }
+                }
                 seen[word] |= bit;
-                fresh
-            })
+            }
+            collisions
         };
         let n64 = n as u64;
-        if let Some(&g) = e.consistent_guesses(s).iter().find(|&&g| apart(g)) {
-            return Some(Some((pack(2 * n64 - 1, 2), g)));
+        let mut pair = None;
+        for &g in e.consistent_guesses(s) {
+            match collisions(g) {
+                0 => return Some(Some((pack(2 * n64 - 1, 2), g))),
+                1 if pair.is_none() => pair = Some(g),
+                _ => {}
+            }
         }
-        if self.pool != Pool::All || e.game().hard() || n64 > self.bounds.branching() {
+        if e.game().hard() {
             return None;
         }
-        // Without one, no guess costs less than `2n`, worst case 2.
-        if pack(2 * n64, 2) >= beta {
+        if self.pool == Pool::All && n64 <= self.bounds.branching() {
+            // No guess costs less than `2n`, worst case 2.
+            if pack(2 * n64, 2) >= beta {
+                return Some(None);
+            }
+            let outside = match self.table {
+                Some(table) => {
+                    let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+                    first_apart(&rows, table.codes(), |g| !s.contains(g))
+                }
+                None => self
+                    .few_collisions(s, &self.all_codes, 0)
+                    .into_iter()
+                    .find(|&g| !s.contains(g)),
+            };
+            if let Some(g) = outside {
+                return Some(Some((pack(2 * n64, 2), g)));
+            }
+        }
+        // No guess tells every secret apart: none costs less than `2n`, worst case 3.
+        if pack(2 * n64, 3) >= beta {
             return Some(None);
         }
-        let outside = match self.table {
-            Some(table) => {
-                let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
-                first_apart(&rows, table.codes(), |g| !s.contains(g))
-            }
-            None => self
-                .few_collisions(s, &self.all_codes, 0)
-                .into_iter()
-                .find(|&g| !s.contains(g)),
-        };
-        outside.map(|g| Some((pack(2 * n64, 2), g)))
+        pair.filter(|_| d >= 3).map(|g| Some((pack(2 * n64, 3), g)))
     }
 
     /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
