@@ -203,17 +203,11 @@ impl<R: Rules> Solver<'_, R> {
             if pack(2 * n64, 2) >= beta {
                 return Some(None);
             }
-            let outside = match self.table {
-                Some(table) => {
-                    let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
-                    first_apart(&rows, table.codes(), |g| !s.contains(g))
-                }
-                None => self
-                    .few_collisions(s, &self.all_codes, 0)
-                    .into_iter()
-                    .find(|&g| !s.contains(g)),
-            };
-            if let Some(g) = outside {
+            // Without a score table (Wordle's thousands of guesses), looking for one outside
+            // costs more than the search, which looks once it has an inside guess's value.
+            let table = self.table?;
+            let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+            if let Some(g) = first_apart(&rows, table.codes(), |g| !s.contains(g)) {
                 return Some(Some((pack(2 * n64, 2), g)));
             }
         }

@@ -306,4 +306,60 @@ mod tests {
             }
         });
     }
+
+    /// [`class_bounds`] against the counting bound of each guess's classes, one guess at a
+    /// time, and against [`first_apart`] by brute force.
+    #[test]
+    fn block_bounds_agree_with_the_counting_bound() {
+        use crate::bounds::{Bounds, NO_LIMIT};
+        for spec in [GameSpec::mastermind(4, 6), GameSpec::bulls(4, 10)] {
+            let game = Game::new(&spec).unwrap();
+            let any = AnyEngine::new(&game).unwrap();
+            dispatch_engine!(&any, e => {
+                let t = ScoreTable::build(e).expect("small game");
+                let replies = e.feedback_count();
+                let bounds = Bounds::new(replies as u64 - 1, 300);
+                let caps: Vec<u8> = (0..=NO_LIMIT)
+                    .map(|k| bounds.cap(k))
+                    .take_while(|&c| c < 255)
+                    .map(|c| c as u8)
+                    .collect();
+                let win = game.win().index();
+                for k in [3usize, 7, 20, 40, 100, 255] {
+                    let secrets: Vec<u32> =
+                        (0..k as u32).map(|i| i * 373 % t.codes() as u32).collect();
+                    let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
+                    for start in (0..t.codes()).step_by(16).take(40) {
+                        let fast = class_bounds(&rows, start, replies, win, &caps, u8::MAX);
+                        for (lane, &got) in fast.iter().enumerate() {
+                            let g = start + lane;
+                            if g >= t.codes() {
+                                break;
+                            }
+                            let mut hist = vec![0usize; replies];
+                            for row in &rows {
+                                hist[row[g] as usize] += 1;
+                            }
+                            let want: u64 = (0..replies)
+                                .filter(|&r| r != win)
+                                .map(|r| bounds.fill_of(hist[r]))
+                                .sum();
+                            assert_eq!(u64::from(got), want.min(255), "{k} secrets, guess {g}");
+                        }
+                        // Cut short: every lane either whole or above the cut.
+                        let cut = class_bounds(&rows, start, replies, win, &caps, 20);
+                        for (c, f) in cut.iter().zip(&fast) {
+                            assert!(c == f || (*c > 20 && *f > 20), "{k}: {c} {f}");
+                        }
+                    }
+                    let apart = first_apart(&rows, t.codes(), |g| g % 2 == 1);
+                    let brute = (0..t.codes() as u32).find(|&g| {
+                        let mut seen = std::collections::HashSet::new();
+                        g % 2 == 1 && rows.iter().all(|r| seen.insert(r[g as usize]))
+                    });
+                    assert_eq!(apart, brute, "{k} secrets");
+                }
+            });
+        }
+    }
 }
