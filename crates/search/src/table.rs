@@ -191,7 +191,7 @@ fn bounds_of<const F: usize>(
             let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
             for (r, count) in counts.iter_mut().enumerate() {
                 // A match is -1 in every bit: subtracting it counts one more.
-                *count = *count - v.cmp_eq(i8x16::splat(r as i8));
+                *count -= v.cmp_eq(i8x16::splat(r as i8));
             }
         }
         if k + 1 < last {
