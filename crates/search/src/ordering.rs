@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 
-use crate::bounds::{INFINITE, Val, pack, total};
+use crate::bounds::{INFINITE, NO_LIMIT, Val, pack, total};
 use crate::prefix::{PREFIX_ROWS, Prefix};
 use crate::solver::Solver;
-use crate::table::{PAIRWISE_MAX, few_collisions, few_collisions_pairwise};
+use crate::table::{PAIRWISE_MAX, class_bounds, few_collisions, few_collisions_pairwise};
 
 /// Games with more replies than this score a guess with one histogram whose bound grows as
 /// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
@@ -33,6 +33,12 @@ const PREFIX_POOL: usize = 64;
 /// Guesses of the pool, evenly spaced, whose replies rank the secrets for
 /// [`Solver::collide_first`].
 const PROBES: usize = 32;
+
+/// Pools of at least this many guesses are bounded from the score table first
+/// ([`Solver::by_table`]).
+const TABLE_POOL_MIN: usize = 16;
+/// ... when they hold at least this many guesses per block of sixteen on average.
+const TABLE_DENSITY: usize = 4;
 
 /// A guess worth trying, with its lower bound.
 #[derive(Clone, Copy, Debug)]
@@ -212,7 +218,12 @@ impl<R: Rules> Solver<'_, R> {
     /// in ascending order. The secrets likeliest to collide are visited first: the pair with
     /// the most pegs alike, or on a large pool scored without a table (Wordle, whose codes
     /// have no pegs to compare) the order of [`collide_first`](Self::collide_first).
-    fn few_collisions(&self, s: &Candidates<R::Packed>, pool: &[u32], allowed: u64) -> Vec<u32> {
+    pub(crate) fn few_collisions(
+        &self,
+        s: &Candidates<R::Packed>,
+        pool: &[u32],
+        allowed: u64,
+    ) -> Vec<u32> {
         match self.table {
             Some(table) => {
                 let best = self.alike_pair(s);
@@ -289,6 +300,14 @@ impl<R: Rules> Solver<'_, R> {
         beta: Val,
         best_only: bool,
     ) -> Vec<Choice> {
+        let kept;
+        let pool = match self.by_table(s, pool, beta, best_only) {
+            Some(k) => {
+                kept = k;
+                &kept
+            }
+            None => pool,
+        };
         let ordered;
         let secrets = if s.len() >= COLLIDE_FIRST_MIN && pool.len() >= COLLIDE_FIRST_POOL {
             ordered = self.collide_first(s, pool);
@@ -331,6 +350,78 @@ impl<R: Rules> Solver<'_, R> {
             choices.truncate(1);
         }
         choices
+    }
+
+    /// The guesses of `pool` (ascending) that [`score_all`](Self::score_all) may keep, by the
+    /// counting bound of their classes computed sixteen guesses at a time from the score
+    /// table ([`class_bounds`]): those whose bound's total is within `beta`'s, or with
+    /// `best_only` the least total. The others would be dropped by the scoring, so the
+    /// choices are the same; `None` when the table does not serve (no table, a game that
+    /// ends when the secret is known, more than 255 secrets, a pool too sparse for blocks
+    /// of sixteen, or a budget too large to drop anything).
+    fn by_table(
+        &self,
+        s: &Candidates<R::Packed>,
+        pool: &[u32],
+        beta: Val,
+        best_only: bool,
+    ) -> Option<Vec<u32>> {
+        let table = self.table?;
+        let n = s.len();
+        if self.bounds.is_known() || n > usize::from(u8::MAX) || pool.len() < TABLE_POOL_MIN {
+            return None;
+        }
+        // What the classes may add to the guesses' own `n`.
+        let most = match beta {
+            INFINITE => u64::MAX,
+            _ => total(beta).checked_sub(n as u64)?,
+        };
+        if most >= u64::from(u8::MAX) && !best_only {
+            return None;
+        }
+        let mut blocks = 0;
+        let mut last = usize::MAX;
+        for &g in pool {
+            if g as usize / 16 != last {
+                last = g as usize / 16;
+                blocks += 1;
+            }
+        }
+        if pool.len() < TABLE_DENSITY * blocks {
+            return None;
+        }
+        // `fill(c)`, the counting bound of a class of `c`, is the sum of `c - cap(k)` over
+        // the depths `k` whose `cap(k)` is below `c`.
+        let caps: Vec<u8> = (0..=NO_LIMIT)
+            .map(|k| self.bounds.cap(k))
+            .take_while(|&c| c < u64::from(u8::MAX))
+            .map(|c| c as u8)
+            .collect();
+        // Blocks stop counting once every guess's bound is above this.
+        let cut = most.min(u64::from(u8::MAX)) as u8;
+        let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+        let (replies, win) = (self.e.feedback_count(), self.win.index());
+        let mut bound = Vec::with_capacity(pool.len());
+        let mut k = 0;
+        while k < pool.len() {
+            let start = pool[k] as usize / 16 * 16;
+            let t = class_bounds(&rows, start, replies, win, &caps, cut);
+            while k < pool.len() && (pool[k] as usize) < start + 16 {
+                bound.push(t[pool[k] as usize - start]);
+                k += 1;
+            }
+        }
+        let most = match bound.iter().min() {
+            Some(&least) if best_only => most.min(u64::from(least)),
+            _ => most,
+        };
+        Some(
+            pool.iter()
+                .zip(&bound)
+                .filter(|&(_, &t)| u64::from(t) <= most)
+                .map(|(&g, _)| g)
+                .collect(),
+        )
     }
 
     /// The secrets of `s` in the order a guess's scoring visits them: those that share a

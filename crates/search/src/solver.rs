@@ -15,7 +15,7 @@ use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
 use crate::memo::{Entry, Memo};
 use crate::ordering::{Choice, Side};
 use crate::parallel::Live;
-use crate::table::ScoreTable;
+use crate::table::{ScoreTable, first_apart};
 
 /// Sets at least this large try their guesses on several threads.
 const PARALLEL_MIN: usize = 64;
@@ -132,6 +132,92 @@ impl<R: Rules> Solver<'_, R> {
         }
     }
 
+    /// The exact value of a small set that one guess splits (nearly) into single secrets,
+    /// without a search: `Some` for those (`Some(None)` when that value is not below
+    /// `beta`), `None` for the others and at the root, whose progress the search reports.
+    /// With `n` secrets:
+    /// - a guess that could be the secret and tells the others apart costs `2n - 1`
+    ///   guesses in all, worst case 2: the counting bound, so no guess does better;
+    /// - failing that, one that could not be the secret and tells all `n` apart costs
+    ///   `2n`, worst case 2, and no guess does better: one outside the set costs at least
+    ///   `n` for itself and one for each secret, and one inside leaves a class of two or
+    ///   more, worst case 3;
+    /// - failing both, one that could be the secret and leaves one pair among single
+    ///   secrets costs `2n`, worst case 3, and no guess does better (one outside costs
+    ///   `2n + 1` at least).
+    ///
+    /// Of equal guesses the lowest index is kept, as the bound order of
+    /// [`choices`](Self::choices) would try it first.
+    fn closed_form(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+        d: u32,
+        beta: Val,
+    ) -> Option<Found> {
+        let n = s.len();
+        if self.bounds.is_known()
+            || d < 2
+            || n < 3
+            || n as u64 > self.bounds.branching() + 1
+            || self.at_root(history)
+        {
+            return None;
+        }
+        let e = self.e;
+        let rules = e.rules();
+        let m = codebreak_core::HIST_LEN - 1;
+        // How many of `g`'s replies on the set repeat an earlier one, up to two (one bit per
+        // reply index).
+        let collisions = |g: u32| {
+            let gp = e.packed(g);
+            let mut seen = [0u64; codebreak_core::HIST_LEN / 64];
+            let mut collisions = 0;
+            for &p in s.packed() {
+                let r = rules.score(p, gp).index() & m;
+                let (word, bit) = (r / 64, 1u64 << (r % 64));
+                if seen[word] & bit != 0 {
+                    collisions += 1;
+                    if collisions == 2 {
+                        break;
+                    }
+                }
+                seen[word] |= bit;
+            }
+            collisions
+        };
+        let n64 = n as u64;
+        let mut pair = None;
+        for &g in e.consistent_guesses(s) {
+            match collisions(g) {
+                0 => return Some(Some((pack(2 * n64 - 1, 2), g))),
+                1 if pair.is_none() => pair = Some(g),
+                _ => {}
+            }
+        }
+        if e.game().hard() {
+            return None;
+        }
+        if self.pool == Pool::All && n64 <= self.bounds.branching() {
+            // No guess costs less than `2n`, worst case 2.
+            if pack(2 * n64, 2) >= beta {
+                return Some(None);
+            }
+            // Without a score table (Wordle's thousands of guesses), looking for one outside
+            // costs more than the search, which looks once it has an inside guess's value.
+            let table = self.table?;
+            let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
+            if let Some(g) = first_apart(&rows, table.codes(), |g| !s.contains(g)) {
+                return Some(Some((pack(2 * n64, 2), g)));
+            }
+        }
+        // No guess tells every secret apart: none costs less than `2n`, worst case 3.
+        if pack(2 * n64, 3) >= beta {
+            return Some(None);
+        }
+        pair.filter(|_| d >= 3).map(|g| Some((pack(2 * n64, 3), g)))
+    }
+
     /// The optimal (total, worst) for `s` within `d` guesses, if it is below `beta`.
     pub fn solve(
         &self,
@@ -149,6 +235,9 @@ impl<R: Rules> Solver<'_, R> {
             return Ok(None);
         }
         self.count_node()?;
+        if let Some(found) = self.closed_form(s, history, d, beta) {
+            return Ok(found.filter(|&(v, _)| v < beta));
+        }
         let k = self.keys(s, history, d);
         if let Some(k) = &k {
             match self.recall(k) {

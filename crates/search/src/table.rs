@@ -104,6 +104,107 @@ pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<
     }
 }
 
+/// The lowest guess `g < codes` that `keep` accepts and whose replies `row[g]` over the given
+/// rows (one per secret) are all different, by the kernel of [`few_collisions`] with no
+/// collision allowed, stopping at the first block of sixteen guesses that holds one.
+pub fn first_apart(rows: &[&[i8]], codes: usize, keep: impl Fn(u32) -> bool) -> Option<u32> {
+    let lo_bits = i8x16::new([1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let hi_bits = i8x16::new([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
+    let zero = i8x16::ZERO;
+    for start in (0..codes).step_by(16) {
+        let (mut seen_lo, mut seen_hi, mut hits) = (zero, zero, zero);
+        for row in rows {
+            let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
+            let lo = lo_bits.swizzle_relaxed(v);
+            let hi = hi_bits.swizzle_relaxed(v);
+            hits |= (seen_lo & lo) | (seen_hi & hi);
+            seen_lo |= lo;
+            seen_hi |= hi;
+            if hits.cmp_eq(zero).move_mask() == 0 {
+                break;
+            }
+        }
+        let mut alive = hits.cmp_eq(zero).move_mask() as u32 & 0xffff;
+        while alive != 0 {
+            let g = (start + alive.trailing_zeros() as usize) as u32;
+            if g as usize >= codes {
+                break;
+            }
+            if keep(g) {
+                return Some(g);
+            }
+            alive &= alive - 1;
+        }
+    }
+    None
+}
+
+/// The counting bound of the classes that each of the sixteen guesses `start..start + 16`
+/// leaves on the given rows (one per secret, at most 255 of them): the sum over every reply
+/// but `win` of `fill(count)`, where `fill(c)` is the sum of `c - cap` over the `caps` below
+/// `c`, saturating at 255. Each reply's count is kept in a vector of sixteen lanes, one per
+/// guess, raised by a comparison with each row. The bounds only grow as rows are counted:
+/// every sixteen rows, once every lane's exceeds `most`, the rest are not counted (the
+/// lanes then hold bounds above `most`, not the whole ones).
+pub fn class_bounds(
+    rows: &[&[i8]],
+    start: usize,
+    replies: usize,
+    win: usize,
+    caps: &[u8],
+    most: u8,
+) -> [u8; 16] {
+    if replies <= 8 {
+        bounds_of::<8>(rows, start, win, caps, most)
+    } else {
+        bounds_of::<MAX_REPLIES>(rows, start, win, caps, most)
+    }
+}
+
+/// [`class_bounds`] for games with at most `F` replies.
+#[inline]
+fn bounds_of<const F: usize>(
+    rows: &[&[i8]],
+    start: usize,
+    win: usize,
+    caps: &[u8],
+    most: u8,
+) -> [u8; 16] {
+    let sum = |counts: &[i8x16; F]| {
+        let mut sum = u8x16::ZERO;
+        for (r, count) in counts.iter().enumerate() {
+            if r != win {
+                let c = u8x16::new(count.to_array().map(|x| x as u8));
+                for &cap in caps {
+                    sum = sum.saturating_add(c.saturating_sub(u8x16::splat(cap)));
+                }
+            }
+        }
+        sum
+    };
+    let most = u8x16::splat(most);
+    let mut counts = [i8x16::ZERO; F];
+    let chunks = rows.chunks(16);
+    let last = chunks.len();
+    for (k, chunk) in chunks.enumerate() {
+        for row in chunk {
+            let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
+            for (r, count) in counts.iter_mut().enumerate() {
+                // A match is -1 in every bit: subtracting it counts one more.
+                *count -= v.cmp_eq(i8x16::splat(r as i8));
+            }
+        }
+        if k + 1 < last {
+            let t = sum(&counts);
+            // Every lane above `most`: none of these guesses is kept.
+            if t.max(most).cmp_eq(most).move_mask() == 0 {
+                return t.to_array();
+            }
+        }
+    }
+    sum(&counts).to_array()
+}
+
 /// Most rows [`few_collisions_pairwise`] takes.
 pub const PAIRWISE_MAX: usize = 64;
 
@@ -204,5 +305,61 @@ mod tests {
                 }
             }
         });
+    }
+
+    /// [`class_bounds`] against the counting bound of each guess's classes, one guess at a
+    /// time, and against [`first_apart`] by brute force.
+    #[test]
+    fn block_bounds_agree_with_the_counting_bound() {
+        use crate::bounds::{Bounds, NO_LIMIT};
+        for spec in [GameSpec::mastermind(4, 6), GameSpec::bulls(4, 10)] {
+            let game = Game::new(&spec).unwrap();
+            let any = AnyEngine::new(&game).unwrap();
+            dispatch_engine!(&any, e => {
+                let t = ScoreTable::build(e).expect("small game");
+                let replies = e.feedback_count();
+                let bounds = Bounds::new(replies as u64 - 1, 300);
+                let caps: Vec<u8> = (0..=NO_LIMIT)
+                    .map(|k| bounds.cap(k))
+                    .take_while(|&c| c < 255)
+                    .map(|c| c as u8)
+                    .collect();
+                let win = game.win().index();
+                for k in [3usize, 7, 20, 40, 100, 255] {
+                    let secrets: Vec<u32> =
+                        (0..k as u32).map(|i| i * 373 % t.codes() as u32).collect();
+                    let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
+                    for start in (0..t.codes()).step_by(16).take(40) {
+                        let fast = class_bounds(&rows, start, replies, win, &caps, u8::MAX);
+                        for (lane, &got) in fast.iter().enumerate() {
+                            let g = start + lane;
+                            if g >= t.codes() {
+                                break;
+                            }
+                            let mut hist = vec![0usize; replies];
+                            for row in &rows {
+                                hist[row[g] as usize] += 1;
+                            }
+                            let want: u64 = (0..replies)
+                                .filter(|&r| r != win)
+                                .map(|r| bounds.fill_of(hist[r]))
+                                .sum();
+                            assert_eq!(u64::from(got), want.min(255), "{k} secrets, guess {g}");
+                        }
+                        // Cut short: every lane either whole or above the cut.
+                        let cut = class_bounds(&rows, start, replies, win, &caps, 20);
+                        for (c, f) in cut.iter().zip(&fast) {
+                            assert!(c == f || (*c > 20 && *f > 20), "{k}: {c} {f}");
+                        }
+                    }
+                    let apart = first_apart(&rows, t.codes(), |g| g % 2 == 1);
+                    let brute = (0..t.codes() as u32).find(|&g| {
+                        let mut seen = std::collections::HashSet::new();
+                        g % 2 == 1 && rows.iter().all(|r| seen.insert(r[g as usize]))
+                    });
+                    assert_eq!(apart, brute, "{k} secrets");
+                }
+            });
+        }
     }
 }
