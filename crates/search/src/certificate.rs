@@ -26,6 +26,7 @@ use rustc_hash::FxHashMap;
 
 use crate::automorphisms::AutomorphismWords;
 use crate::bounds::{INFINITE, pack, total};
+use crate::memo::Entry;
 use crate::solver::{Interrupted, Solver};
 use codebreak_core::list_symmetry::Group;
 
@@ -662,12 +663,27 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 "every class of guess {g} is solvable, yet the search found no strategy"
             )));
         }
+        // What the search's memo already knows of each class (at least its counting bound):
+        // each class is asked only for what the others' known values leave, so that, as when
+        // the search dropped the guess on those values, most classes are answered by the memo
+        // instead of being searched again to a higher bound.
+        let kbs: Vec<u64> = classes
+            .iter()
+            .zip(&lbs)
+            .map(|((fb, c), &lb)| {
+                history.push((g, *fb));
+                let known = self.memo_bound(c, history, d - 1);
+                history.pop();
+                known.max(lb)
+            })
+            .collect();
         let mut sum = n as u64;
-        let mut rest: u64 = lbs.iter().sum();
-        for ((fb, c), &lb) in classes.iter().zip(&lbs) {
-            rest -= lb;
+        let mut rest: u64 = kbs.iter().sum();
+        for (((fb, c), &lb), &kb) in classes.iter().zip(&lbs).zip(&kbs) {
+            rest -= kb;
             let Some(need) = bound.checked_sub(sum + rest).filter(|&x| x > lb) else {
-                return Ok(refs);
+                sum += lb;
+                continue;
             };
             history.push((g, *fb));
             #[allow(clippy::type_complexity)]
@@ -697,10 +713,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     renaming,
                 });
             }
+            // Once a class costs what it was asked, the others' known values make up the
+            // rest; the loop goes on to ask each for its part (nothing beyond its counting
+            // bound when the sum already reaches the claim).
             sum += cost;
-            if cost >= need {
-                return Ok(refs);
-            }
         }
         if sum >= bound {
             return Ok(refs);
@@ -708,6 +724,21 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         Err(ProveError::Defect(format!(
             "guess {g} costs {sum} on a set of {n} secrets claimed to need at least {bound}"
         )))
+    }
+
+    /// The least total of `s` within `d` that the search's memo knows (0 when it knows
+    /// nothing): its exact value, or the bound a cut-off search learnt.
+    fn memo_bound(
+        &self,
+        s: &Candidates<R::Packed>,
+        history: &[(u32, Feedback)],
+        d: u32,
+    ) -> u64 {
+        let solver = self.s;
+        match solver.keys(s, history, d).and_then(|k| solver.recall(&k)) {
+            Some(Entry::Exact(v, _) | Entry::AtLeast(v)) if v != INFINITE => total(v),
+            _ => 0,
+        }
     }
 
     /// How `g` splits `s`: each secret's reply, numbered in order of first appearance, the
