@@ -103,20 +103,24 @@ struct Frozen {
 /// bound, and whether it is smaller than its parent.
 type Job<P> = (Feedback, Candidates<P>, Vec<(u32, Feedback)>, u32, u64, bool);
 
-/// What a prover of one class hands back: its claims, its index, its renamings, and the
-/// class's claim.
+/// What a prover of a group of classes hands back: its claims, its index, its renamings, and
+/// each class's claim (by the class's number among the jobs).
 type Proved = (
     Vec<Claim>,
     FxHashMap<Vec<u32>, Vec<Known>>,
     FxHashMap<Vec<u32>, Option<Canonical>>,
-    (u32, Option<Renaming>),
+    Vec<(usize, (u32, Option<Renaming>))>,
 );
 
 /// Sets at least this large have the claims of their guesses' classes proved on every
-/// thread, each class by a prover of its own (which sees the claims made before, not those
-/// of the other classes), merged in class order: the claims and their numbers do not depend
-/// on the number of threads.
+/// thread, by [`GROUPS`] provers of their own (each sees the claims made before, not those
+/// of the others), merged in order: the claims and their numbers do not depend on the number
+/// of threads.
 const PARALLEL_MIN: usize = 500;
+/// The provers a large set's classes are shared out among, largest class first to the one
+/// with the fewest secrets so far: a fixed number, so that the certificate does not depend
+/// on the number of threads; each class proved apart would share fewer claims.
+const GROUPS: usize = 2;
 
 /// Most cells (secrets × guesses) of the prover's table of replies.
 const COLUMNS_MAX: usize = 1 << 26;
@@ -810,9 +814,30 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         let start = self.first + self.claims.len() as u32;
         let (s, peg) = (self.s, self.peg);
         let (columns, ord) = (&self.columns, &self.ord);
-        let proved: Vec<Result<Proved, ProveError>> = jobs
+        // Largest first, each to the group with the fewest secrets so far.
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by_key(|&k| (std::cmp::Reverse(jobs[k].1.len()), k));
+        let mut groups: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new()); GROUPS];
+        for k in order {
+            let (load, members) = groups.iter_mut().min_by_key(|(load, _)| *load).expect("groups");
+            *load += jobs[k].1.len();
+            members.push(k);
+        }
+        let mut jobs: Vec<Option<Job<R::Packed>>> = jobs.into_iter().map(Some).collect();
+        let groups: Vec<Vec<(usize, Job<R::Packed>)>> = groups
+            .into_iter()
+            .map(|(_, mut members)| {
+                members.sort_unstable();
+                members
+                    .into_iter()
+                    .map(|k| (k, jobs[k].take().expect("each job in one group")))
+                    .collect()
+            })
+            .filter(|g: &Vec<_>| !g.is_empty())
+            .collect();
+        let proved: Vec<Result<Proved, ProveError>> = groups
             .into_par_iter()
-            .map(|(_, c, mut history, d, bound, smaller)| {
+            .map(|group| {
                 let mut sub = Prover {
                     s,
                     claims: Vec::new(),
@@ -827,8 +852,11 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     perms: None,
                     renamed: FxHashMap::default(),
                 };
-                let claim = sub.prove(&c, &mut history, d, bound, smaller)?;
-                Ok((sub.claims, sub.index, sub.renamed, claim))
+                let mut found = Vec::with_capacity(group.len());
+                for (k, (_, c, mut history, d, bound, smaller)) in group {
+                    found.push((k, sub.prove(&c, &mut history, d, bound, smaller)?));
+                }
+                Ok((sub.claims, sub.index, sub.renamed, found))
             })
             .collect();
         let Frozen { index, renamed } = Arc::try_unwrap(frozen)
@@ -836,9 +864,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             .expect("the provers of the classes are done");
         self.index = index;
         self.renamed = renamed;
-        let mut out = Vec::with_capacity(proved.len());
-        for found in proved {
-            let (claims, index, renamed, (claim, renaming)) = found?;
+        let mut out = vec![(u32::MAX, None); jobs.len()];
+        for group in proved {
+            let (claims, index, renamed, found) = group?;
             // The sub-prover numbered its claims from `start`; they go after this one's.
             let delta = self.first + self.claims.len() as u32 - start;
             let shift = |id: u32| if id >= start { id + delta } else { id };
@@ -859,7 +887,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             for (set, found) in renamed {
                 self.renamed.entry(set).or_insert(found);
             }
-            out.push((shift(claim), renaming));
+            for (k, (claim, renaming)) in found {
+                out[k] = (shift(claim), renaming);
+            }
         }
         Ok(out)
     }
