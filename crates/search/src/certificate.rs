@@ -59,22 +59,17 @@ type Known = (u32, u64, u32, Option<HardMode>);
 pub(crate) struct Prover<'a, 's, R: Rules> {
     pub(crate) s: &'s Solver<'a, R>,
     claims: Vec<Claim>,
-    /// The number of this prover's first claim: 0, or for a prover of one class (see
-    /// [`prove_jobs`](Self::prove_jobs)) the number of its parent's claims then.
-    first: u32,
     /// Claims by their set of secrets.
     index: FxHashMap<Vec<u32>, Vec<Known>>,
-    /// For a prover of one class: its parent's claims by set and renamings, read only.
-    parent: Option<Arc<Frozen>>,
     /// Whether renamings of colours and positions are symmetries (built-in peg games).
     peg: bool,
     /// Every secret's reply to every guess, secret by secret (`columns[ord * guesses +
     /// guess]`, `ord` the secret's number), in games of at most [`COLUMNS_MAX`] cells: the
     /// counting bounds of every guess on a set then come from one pass over its secrets'
     /// columns ([`cheap_all`](Self::cheap_all)). Empty otherwise.
-    columns: Arc<Vec<u8>>,
+    columns: Vec<u8>,
     /// `ord[code]`: the code's number among the secrets.
-    ord: Arc<Vec<u32>>,
+    ord: Vec<u32>,
     /// [`cheap_all`](Self::cheap_all)'s counts per (reply, guess), stamped as the checker's
     /// are: the stamp of the call in the high 16 bits, the count in the low ones.
     counts: Vec<u32>,
@@ -91,36 +86,6 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
 
 /// A position's canonical renaming: its secrets, its moves, and the renaming back.
 type Canonical = (Vec<u32>, Vec<(u32, Feedback)>, Renaming);
-
-/// A prover's claims by set and its renamings, lent read only to the provers of its classes.
-#[derive(Default)]
-struct Frozen {
-    index: FxHashMap<Vec<u32>, Vec<Known>>,
-    renamed: FxHashMap<Vec<u32>, Option<Canonical>>,
-}
-
-/// A class whose claim is to be proved: its reply, its secrets, its moves, its depth, its
-/// bound, and whether it is smaller than its parent.
-type Job<P> = (Feedback, Candidates<P>, Vec<(u32, Feedback)>, u32, u64, bool);
-
-/// What a prover of a group of classes hands back: its claims, its index, its renamings, and
-/// each class's claim (by the class's number among the jobs).
-type Proved = (
-    Vec<Claim>,
-    FxHashMap<Vec<u32>, Vec<Known>>,
-    FxHashMap<Vec<u32>, Option<Canonical>>,
-    Vec<(usize, (u32, Option<Renaming>))>,
-);
-
-/// Sets at least this large have the claims of their guesses' classes proved on every
-/// thread, by [`GROUPS`] provers of their own (each sees the claims made before, not those
-/// of the others), merged in order: the claims and their numbers do not depend on the number
-/// of threads.
-const PARALLEL_MIN: usize = 500;
-/// The provers a large set's classes are shared out among, largest class first to the one
-/// with the fewest secrets so far: a fixed number, so that the certificate does not depend
-/// on the number of threads; each class proved apart would share fewer claims.
-const GROUPS: usize = 2;
 
 /// Most cells (secrets × guesses) of the prover's table of replies.
 const COLUMNS_MAX: usize = 1 << 26;
@@ -157,12 +122,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         Prover {
             s,
             claims: Vec::new(),
-            first: 0,
             index: FxHashMap::default(),
-            parent: None,
             peg: game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6,
-            columns: Arc::new(columns),
-            ord: Arc::new(ord),
+            columns,
+            ord,
             counts: Vec::new(),
             stamp: 0,
             perms: game
@@ -383,24 +346,11 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if !self.peg {
             return None;
         }
-        if let Some(parent) = &self.parent
-            && parent.renamed.contains_key(s.indices())
-        {
-            return parent.renamed.get(s.indices())?.as_ref();
-        }
         if !self.renamed.contains_key(s.indices()) {
             let found = self.canonical(s, history);
             self.renamed.insert(s.indices().to_vec(), found);
         }
         self.renamed.get(s.indices())?.as_ref()
-    }
-
-    /// The canonical renaming found for the set `s`, if one was looked for.
-    fn renamed_get(&self, s: &[u32]) -> Option<&Option<Canonical>> {
-        self.parent
-            .as_ref()
-            .and_then(|p| p.renamed.get(s))
-            .or_else(|| self.renamed.get(s))
     }
 
     /// A claim already proved that `s` needs at least `bound` within `d` (about `s`, or
@@ -418,7 +368,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if let Some(id) = self.known(s.indices(), d, bound, smaller, &None) {
             return Some((id, None));
         }
-        let (set, _, back) = self.renamed_get(s.indices())?.as_ref()?;
+        let (set, _, back) = self.renamed.get(s.indices())?.as_ref()?;
         let id = self.known(set, d, bound, smaller, &None)?;
         Some((id, Some(back.clone())))
     }
@@ -433,16 +383,9 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         smaller: bool,
         rule: &Option<HardMode>,
     ) -> Option<u32> {
-        let serves = |known: &Vec<Known>| {
-            known.iter().find_map(|(kd, kb, id, kr)| {
-                (*kb >= bound && (*kd == d || (smaller && *kd > d)) && kr == rule).then_some(*id)
-            })
-        };
-        self.parent
-            .as_ref()
-            .and_then(|p| p.index.get(s))
-            .and_then(serves)
-            .or_else(|| self.index.get(s).and_then(serves))
+        self.index.get(s)?.iter().find_map(|(kd, kb, id, kr)| {
+            (*kb >= bound && (*kd == d || (smaller && *kd > d)) && kr == rule).then_some(*id)
+        })
     }
 
     /// Proves a root claim: that the secrets `s` of the position after `history` need at
@@ -652,7 +595,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 });
             }
         }
-        let id = self.first + self.claims.len() as u32;
+        let id = self.claims.len() as u32;
         self.claims.push(Claim {
             depth: d,
             bound: (bound != INF).then_some(bound),
@@ -736,10 +679,6 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             .collect();
         let mut sum = n as u64;
         let mut rest: u64 = kbs.iter().sum();
-        // A large set's classes are proved after the loop, on every thread (see
-        // [`PARALLEL_MIN`]): each is listed with its place in `refs`.
-        let parallel = n >= PARALLEL_MIN && self.parent.is_none() && self.perms.is_none();
-        let mut jobs: Vec<(usize, Job<R::Packed>)> = Vec::new();
         for (((fb, c), &lb), &kb) in classes.iter().zip(&lbs).zip(&kbs) {
             rest -= kb;
             let Some(need) = bound.checked_sub(sum + rest).filter(|&x| x > lb) else {
@@ -753,21 +692,16 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 if let Some(claim) = self.claimed(c, d - 1, need, c.len() < n) {
                     return Ok((need, Some(claim)));
                 }
-                let (cost, claim) = match self.s.solve(c, history, d - 1, pack(need, 0))? {
-                    None => (need, Some(need)),
-                    Some((v, _)) if total(v) > lb => (total(v), Some(total(v))),
+                Ok(match self.s.solve(c, history, d - 1, pack(need, 0))? {
+                    None => (
+                        need,
+                        Some(self.prove(c, history, d - 1, need, c.len() < n)?),
+                    ),
+                    Some((v, _)) if total(v) > lb => (
+                        total(v),
+                        Some(self.prove(c, history, d - 1, total(v), c.len() < n)?),
+                    ),
                     Some(_) => (lb, None),
-                };
-                let smaller = c.len() < n;
-                Ok(match claim {
-                    Some(b) if parallel => {
-                        let job = (*fb, c.clone(), history.clone(), d - 1, b, smaller);
-                        jobs.push((refs.len(), job));
-                        // A stand-in, replaced once the job is done.
-                        (cost, Some((u32::MAX, None)))
-                    }
-                    Some(b) => (cost, Some(self.prove(c, history, d - 1, b, smaller)?)),
-                    None => (cost, None),
                 })
             })();
             history.pop();
@@ -784,114 +718,12 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             // bound when the sum already reaches the claim).
             sum += cost;
         }
-        if !jobs.is_empty() {
-            let (places, jobs): (Vec<usize>, Vec<_>) = jobs.into_iter().unzip();
-            for (place, (claim, renaming)) in places.into_iter().zip(self.prove_jobs(jobs)?) {
-                refs[place].claim = claim;
-                refs[place].renaming = renaming;
-            }
-        }
         if sum >= bound {
             return Ok(refs);
         }
         Err(ProveError::Defect(format!(
             "guess {g} costs {sum} on a set of {n} secrets claimed to need at least {bound}"
         )))
-    }
-
-    /// Proves each job's claim by a prover of its own, on every thread, and takes their claims
-    /// in the jobs' order (renumbered after this prover's): the jobs' claims, as
-    /// [`prove`](Self::prove) gives them.
-    fn prove_jobs(
-        &mut self,
-        jobs: Vec<Job<R::Packed>>,
-    ) -> Result<Vec<(u32, Option<Renaming>)>, ProveError> {
-        use rayon::prelude::*;
-        let frozen = Arc::new(Frozen {
-            index: std::mem::take(&mut self.index),
-            renamed: std::mem::take(&mut self.renamed),
-        });
-        let start = self.first + self.claims.len() as u32;
-        let (s, peg) = (self.s, self.peg);
-        let (columns, ord) = (&self.columns, &self.ord);
-        // Largest first, each to the group with the fewest secrets so far.
-        let mut order: Vec<usize> = (0..jobs.len()).collect();
-        order.sort_by_key(|&k| (std::cmp::Reverse(jobs[k].1.len()), k));
-        let mut groups: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new()); GROUPS];
-        for k in order {
-            let (load, members) = groups.iter_mut().min_by_key(|(load, _)| *load).expect("groups");
-            *load += jobs[k].1.len();
-            members.push(k);
-        }
-        let mut jobs: Vec<Option<Job<R::Packed>>> = jobs.into_iter().map(Some).collect();
-        let groups: Vec<Vec<(usize, Job<R::Packed>)>> = groups
-            .into_iter()
-            .map(|(_, mut members)| {
-                members.sort_unstable();
-                members
-                    .into_iter()
-                    .map(|k| (k, jobs[k].take().expect("each job in one group")))
-                    .collect()
-            })
-            .filter(|g: &Vec<_>| !g.is_empty())
-            .collect();
-        let proved: Vec<Result<Proved, ProveError>> = groups
-            .into_par_iter()
-            .map(|group| {
-                let mut sub = Prover {
-                    s,
-                    claims: Vec::new(),
-                    first: start,
-                    index: FxHashMap::default(),
-                    parent: Some(frozen.clone()),
-                    peg,
-                    columns: columns.clone(),
-                    ord: ord.clone(),
-                    counts: Vec::new(),
-                    stamp: 0,
-                    perms: None,
-                    renamed: FxHashMap::default(),
-                };
-                let mut found = Vec::with_capacity(group.len());
-                for (k, (_, c, mut history, d, bound, smaller)) in group {
-                    found.push((k, sub.prove(&c, &mut history, d, bound, smaller)?));
-                }
-                Ok((sub.claims, sub.index, sub.renamed, found))
-            })
-            .collect();
-        let Frozen { index, renamed } = Arc::try_unwrap(frozen)
-            .ok()
-            .expect("the provers of the classes are done");
-        self.index = index;
-        self.renamed = renamed;
-        let mut out = vec![(u32::MAX, None); jobs.len()];
-        for group in proved {
-            let (claims, index, renamed, found) = group?;
-            // The sub-prover numbered its claims from `start`; they go after this one's.
-            let delta = self.first + self.claims.len() as u32 - start;
-            let shift = |id: u32| if id >= start { id + delta } else { id };
-            for mut c in claims {
-                for p in &mut c.guesses {
-                    if let Why::Classes(refs) = &mut p.why {
-                        for r in refs {
-                            r.claim = shift(r.claim);
-                        }
-                    }
-                }
-                self.claims.push(c);
-            }
-            for (set, known) in index {
-                let known = known.into_iter().map(|(d, b, id, r)| (d, b, shift(id), r));
-                self.index.entry(set).or_default().extend(known);
-            }
-            for (set, found) in renamed {
-                self.renamed.entry(set).or_insert(found);
-            }
-            for (k, (claim, renaming)) in found {
-                out[k] = (shift(claim), renaming);
-            }
-        }
-        Ok(out)
     }
 
     /// The least total of `s` within `d` that the search's memo knows (0 when it knows
