@@ -9,10 +9,11 @@
 //! file with symmetry, one that an automorphism fixing the moves so far (from the group the
 //! search uses) maps onto an earlier guess is `sym` by a word in the automorphisms the file
 //! lists (each listed once, when first used); any other
-//! guess has its classes solved smallest first as the search does (each within what the
-//! others leave, so the memo answers most), and the classes that cost more than their
-//! counting bound get claims of their own, proved the same way. A set of secrets is proved
-//! once for each bound it needs.
+//! guess has its classes solved smallest first as the search does, each asked only for what
+//! the others' values known to the memo leave (so the memo answers most, and a class is
+//! proved to need no more than the search learnt when it dropped the guess), and the classes
+//! that cost more than their counting bound get claims of their own, proved the same way.
+//! A set of secrets is proved once for each bound it needs.
 
 use std::sync::Arc;
 
