@@ -14,6 +14,8 @@
 
 use wide::u8x16;
 
+use crate::table::block;
+
 /// Secrets counted sixteen guesses at a time.
 pub(crate) const PREFIX_ROWS: usize = 32;
 
@@ -78,14 +80,7 @@ impl<'r> Prefix<'r> {
         // Lanes dropped so far, all ones.
         let mut dead = u8x16::ZERO;
         for (j, row) in self.rows.iter().enumerate() {
-            let v = match row[start..].first_chunk::<16>() {
-                Some(&lanes) => u8x16::new(lanes),
-                None => {
-                    let mut lanes = [0u8; 16];
-                    lanes[..width].copy_from_slice(&row[start..start + width]);
-                    u8x16::new(lanes)
-                }
-            };
+            let v = block(row, start);
             // How many earlier secrets share this one's reply: its class's size before it.
             let mut h = u8x16::ZERO;
             for &earlier in &seen[..j] {

@@ -205,6 +205,21 @@ fn bounds_of<const F: usize>(
     sum(&counts).to_array()
 }
 
+/// The replies of `row` to the sixteen guesses `start..start + 16`, zeros past its end. A
+/// whole block is loaded as it is; only the last, short one is copied.
+#[inline]
+pub(crate) fn block(row: &[u8], start: usize) -> u8x16 {
+    match row[start..].first_chunk::<16>() {
+        Some(&lanes) => u8x16::new(lanes),
+        None => {
+            let mut lanes = [0u8; 16];
+            let rest = &row[start..];
+            lanes[..rest.len()].copy_from_slice(rest);
+            u8x16::new(lanes)
+        }
+    }
+}
+
 /// Most rows [`few_collisions_pairwise`] takes.
 pub const PAIRWISE_MAX: usize = 64;
 
@@ -226,15 +241,7 @@ pub fn few_collisions_pairwise(rows: &[&[u8]], allowed: u32, out: &mut Vec<u32>)
         let mut collisions = u8x16::ZERO;
         let mut dead = 0;
         for (j, row) in rows.iter().enumerate() {
-            // A whole block is loaded as it is; only the last, short one is copied.
-            let v = match row[start..].first_chunk::<16>() {
-                Some(&lanes) => u8x16::new(lanes),
-                None => {
-                    let mut lanes = [0u8; 16];
-                    lanes[..width].copy_from_slice(&row[start..start + width]);
-                    u8x16::new(lanes)
-                }
-            };
+            let v = block(row, start);
             let mut hit = u8x16::ZERO;
             for &earlier in &seen[..j] {
                 hit |= earlier.cmp_eq(v);
