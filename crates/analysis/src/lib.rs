@@ -171,7 +171,7 @@ fn build<R: Rules>(
         histogram[depth - 1] += 1;
         let done = ctx.done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(p) = ctx.progress
-            && (done % 256 == 0 || done == ctx.total)
+            && (done.is_multiple_of(256) || done == ctx.total)
         {
             p(done);
         }
@@ -244,7 +244,7 @@ fn build<R: Rules>(
         histogram[depth] += 1;
         let done = ctx.done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(p) = ctx.progress
-            && (done % 256 == 0 || done == ctx.total)
+            && (done.is_multiple_of(256) || done == ctx.total)
         {
             p(done);
         }

@@ -384,7 +384,7 @@ impl HardIndex {
     pub fn allowed(&self, rule: &HardMode) -> Vec<u32> {
         let w = self.width;
         let mut acc = vec![!0u64; w];
-        if self.n % 64 != 0 {
+        if !self.n.is_multiple_of(64) {
             acc[w - 1] = (1u64 << (self.n % 64)) - 1;
         }
         let mut and = |set: &[u64]| acc.iter_mut().zip(set).for_each(|(a, s)| *a &= s);

@@ -890,11 +890,11 @@ impl Loader<'_> {
             // A second pass to the first line that gave the pair.
             let mut first = 0;
             for_each_line(&path, self.name, "table", |n, line| {
-                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &mut gi, &si) {
-                    if g * ns + s == k {
-                        first = n;
-                        return Ok(false);
-                    }
+                if let Ok(Some((g, s, _))) = table_line(&shown, n, line, &mut gi, &si)
+                    && g * ns + s == k
+                {
+                    first = n;
+                    return Ok(false);
                 }
                 Ok(true)
             })?;

@@ -69,15 +69,15 @@ impl<'a> LocalNumbers<'a> {
                 codebreak_core::list::MAX_REPLIES
             )
         };
-        if let [b] = text.as_bytes() {
-            if b.is_ascii() {
-                if let Some(id) = self.ascii[*b as usize] {
-                    return Ok(id);
-                }
-                let id = (self.shared)(text).ok_or_else(too_many)?;
-                self.ascii[*b as usize] = Some(id);
+        if let [b] = text.as_bytes()
+            && b.is_ascii()
+        {
+            if let Some(id) = self.ascii[*b as usize] {
                 return Ok(id);
             }
+            let id = (self.shared)(text).ok_or_else(too_many)?;
+            self.ascii[*b as usize] = Some(id);
+            return Ok(id);
         }
         if let Some(&id) = self.other.get(text) {
             return Ok(id);

@@ -356,18 +356,20 @@ impl Model {
     /// Mastermind with repeats and they are few enough, else the propagated root alone.
     pub(crate) fn roots(&self) -> Vec<State> {
         let mut root = self.root();
-        if self.counted && self.propagate(&mut root) != Outcome::Fail && !self.clues.is_empty() {
-            if let Some(vectors) = self.count_vectors(&root, self.vector_cap) {
-                return vectors
-                    .into_iter()
-                    .map(|v| {
-                        let mut s = root;
-                        s.lo = v;
-                        s.hi = v;
-                        s
-                    })
-                    .collect();
-            }
+        if self.counted
+            && self.propagate(&mut root) != Outcome::Fail
+            && !self.clues.is_empty()
+            && let Some(vectors) = self.count_vectors(&root, self.vector_cap)
+        {
+            return vectors
+                .into_iter()
+                .map(|v| {
+                    let mut s = root;
+                    s.lo = v;
+                    s.hi = v;
+                    s
+                })
+                .collect();
         }
         vec![self.root()]
     }

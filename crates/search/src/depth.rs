@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::bounds::{INFINITE, Val, pack};
 use crate::memo::Entry;
-use crate::ordering::{Choice, SORT_FIRST, Side};
+use crate::ordering::{Choice, SORT_FIRST, Side, Want};
 use crate::solver::{INSIDE_FIRST_MAX, Interrupted, Solver};
 
 /// Sets at least this large try their classes on several threads.
@@ -81,7 +81,14 @@ impl<R: Rules> Solver<'_, R> {
             };
         let mut found = None;
         'sides: for &side in sides {
-            let mut choices = self.choices(s, history, d, INFINITE, side, last);
+            let mut choices = self.choices(
+                s,
+                history,
+                d,
+                INFINITE,
+                side,
+                if last { Want::Best } else { Want::Every },
+            );
             if self.at_root(history) {
                 self.status.first_guesses_to_try(choices.len());
             }

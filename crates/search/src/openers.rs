@@ -21,7 +21,7 @@ use codebreak_core::error::quote;
 use codebreak_core::{AnyEngine, Engine, Feedback, Rules, dispatch_engine};
 
 use crate::bounds::{INFINITE, pack, total, worst};
-use crate::ordering::Side;
+use crate::ordering::{Side, Want};
 use crate::solver::{Interrupted, Trial};
 use crate::{Objective, Search, SearchError, Solution, check_history};
 
@@ -187,7 +187,7 @@ impl Search<'_> {
         let s = self.solver(&parts, self.options.max_depth.is_some());
         let all = e.all_secrets();
         let d = parts.limit;
-        let choices = s.choices(&all, &[], d, INFINITE, Side::All, false);
+        let choices = s.choices(&all, &[], d, INFINITE, Side::All, Want::Every);
         // Guesses interchangeable by the game's symmetry are valued once.
         let classes = e.representatives(&[], &parts.all_codes);
         let symmetric = classes.is_some();
@@ -314,7 +314,7 @@ impl Search<'_> {
         Ok(dispatch_engine!(self.engine, e => {
             let parts = self.parts(e);
             let s = self.solver(&parts, self.options.max_depth.is_some());
-            s.choices(&e.all_secrets(), &[], parts.limit, INFINITE, Side::All, false)
+            s.choices(&e.all_secrets(), &[], parts.limit, INFINITE, Side::All, Want::Every)
                 .iter()
                 .map(|c| (c.guess, total(c.lb)))
                 .collect()
@@ -341,7 +341,7 @@ impl Search<'_> {
             match parts.limit.checked_sub(history.len() as u32) {
                 None | Some(0) => Vec::new(),
                 Some(d) => s
-                    .choices(&secrets, history, d, INFINITE, Side::All, false)
+                    .choices(&secrets, history, d, INFINITE, Side::All, Want::Every)
                     .iter()
                     .map(|c| (c.guess, total(c.lb) + spent))
                     .collect(),

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 
 use crate::bounds::{INFINITE, NO_LIMIT, Val, pack, total};
-use crate::prefix::{PREFIX_ROWS, Prefix};
+use crate::prefix::{BLOCK, DEEP_ROWS, PREFIX_ROWS, Prefix};
 use crate::solver::Solver;
 use crate::table::{PAIRWISE_MAX, class_bounds, few_collisions, few_collisions_pairwise};
 
@@ -66,6 +66,30 @@ impl Choice {
 /// [`Solver::depth_only`]).
 pub(crate) const SORT_FIRST: usize = 32;
 
+/// How many of a node's choices are wanted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Want {
+    /// Every guess whose bound beats the budget, best bound first.
+    Every,
+    /// One guess with the least bound: each guess is dropped as soon as it cannot beat the
+    /// best one so far.
+    Best,
+    /// The least bound alone, for a lower bound: any guess that gives it will do, so the
+    /// scan starts with the guesses that gave the least bound on this thread's last sets
+    /// ([`HINTS`]), whose bound drops the hopeless guesses sooner. The value is the same.
+    Least,
+}
+
+/// How many guesses that gave the least bound ([`Want::Least`]) each thread keeps.
+const HINT_COUNT: usize = 4;
+
+thread_local! {
+    /// The guesses that gave the least bound on this thread's last sets, latest first
+    /// (`u32::MAX` for none): only a starting point, tried when the pool holds them.
+    static HINTS: std::cell::Cell<[u32; HINT_COUNT]> =
+        const { std::cell::Cell::new([u32::MAX; HINT_COUNT]) };
+}
+
 /// Which guesses to score at a node.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Side {
@@ -79,7 +103,7 @@ pub(crate) enum Side {
 
 impl<R: Rules> Solver<'_, R> {
     /// Guesses of one side worth trying at this node (bound below `beta`), best bound
-    /// first; with `best_only`, just one with the least bound.
+    /// first; with [`Want::Best`] or [`Want::Least`], just one with the least bound.
     pub(crate) fn choices(
         &self,
         s: &Candidates<R::Packed>,
@@ -87,7 +111,7 @@ impl<R: Rules> Solver<'_, R> {
         d: u32,
         beta: Val,
         side: Side,
-        best_only: bool,
+        want: Want,
     ) -> Vec<Choice> {
         let e = self.e;
         let n = s.len();
@@ -171,7 +195,7 @@ impl<R: Rules> Solver<'_, R> {
                 .collect::<Vec<_>>();
             pool = &outside;
         }
-        self.score_all(s, pool, d, beta, best_only)
+        self.score_all(s, pool, d, beta, want)
     }
 
     /// Outside guesses for a small set, where every class is small enough that its counting
@@ -289,17 +313,18 @@ impl<R: Rules> Solver<'_, R> {
         self.e.absent_twins(&self.masks, self.all_colors, s, pool)
     }
 
-    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first. With
-    /// `best_only`, only the least bound is wanted: each guess is also dropped as soon as it
-    /// cannot beat the best one so far, and one choice is returned.
+    /// Scores the guesses of `pool`: those with a bound below `beta`, best bound first. When
+    /// only the least bound is wanted, each guess is also dropped as soon as it cannot beat
+    /// the best one so far, and one choice is returned.
     fn score_all(
         &self,
         s: &Candidates<R::Packed>,
         pool: &[u32],
         d: u32,
         beta: Val,
-        best_only: bool,
+        want: Want,
     ) -> Vec<Choice> {
+        let best_only = want != Want::Every;
         let kept;
         let pool = match self.by_table(s, pool, beta, best_only) {
             Some(k) => {
@@ -323,6 +348,20 @@ impl<R: Rules> Solver<'_, R> {
             best_only,
             bar: AtomicU64::new(beta),
         };
+        // The hints' choices, scored first so that the bar starts at their bound: the scan
+        // below drops them again (a bound equal to the bar's), so they are kept here.
+        let hinted: Vec<Choice> = if want == Want::Least {
+            let hints = HINTS.get();
+            Scratch::with(s.len(), |scratch| {
+                hints
+                    .iter()
+                    .filter(|g| pool.binary_search(g).is_ok())
+                    .filter_map(|&g| scorer.choose(g, scratch))
+                    .collect()
+            })
+        } else {
+            Vec::new()
+        };
         let prefix = scorer.prefix(pool.len());
         let mut choices: Vec<Choice> = if pool.len() * s.len() >= 1 << 16 && self.parallel() {
             use rayon::prelude::*;
@@ -338,6 +377,7 @@ impl<R: Rules> Solver<'_, R> {
                 scorer.choose_each(pool, prefix.as_ref(), scratch)
             })
         };
+        choices.extend(hinted);
         // A depth-only search stops at the first guess that works: the best few are sorted,
         // and the rest only if they are reached.
         if self.depth_only && choices.len() > SORT_FIRST {
@@ -348,6 +388,11 @@ impl<R: Rules> Solver<'_, R> {
         }
         if best_only {
             choices.truncate(1);
+        }
+        if want == Want::Least
+            && let Some(c) = choices.first()
+        {
+            remember_hint(c.guess);
         }
         choices
     }
@@ -454,6 +499,15 @@ impl<R: Rules> Solver<'_, R> {
     }
 }
 
+/// Puts `g` first among this thread's hints ([`HINTS`]).
+fn remember_hint(g: u32) {
+    let mut hints = HINTS.get();
+    let at = hints.iter().position(|&h| h == g).unwrap_or(HINT_COUNT - 1);
+    hints.copy_within(0..at, 1);
+    hints[0] = g;
+    HINTS.set(hints);
+}
+
 /// The guesses of `all` that are in `pool` (both ascending).
 fn keep_pooled(all: Vec<u32>, pool: &[u32]) -> Vec<u32> {
     let mut k = 0;
@@ -523,7 +577,7 @@ impl<'a, R: Rules> Scorer<'a, '_, R> {
     /// The choice `g` makes, if its bound can win, by the kernel that suits the game.
     #[inline]
     /// The choices of `guesses`, each as [`choose`](Self::choose) makes it, the hopeless
-    /// ones dropped sixteen at a time by `prefix` first when there is one.
+    /// ones dropped a block at a time by `prefix` first when there is one.
     fn choose_each(
         &self,
         guesses: &[u32],
@@ -542,18 +596,18 @@ impl<'a, R: Rules> Scorer<'a, '_, R> {
         let mut out = Vec::new();
         let mut k = 0;
         while k < guesses.len() {
-            let start = guesses[k] as usize / 16 * 16;
+            let start = guesses[k] as usize / BLOCK * BLOCK;
             let mut end = k + 1;
-            while end < guesses.len() && (start..start + 16).contains(&(guesses[end] as usize)) {
+            while end < guesses.len() && (start..start + BLOCK).contains(&(guesses[end] as usize)) {
                 end += 1;
             }
             // The budget now: scoring reads it again later, never larger.
             let alive = if end - k < 2 {
-                u32::MAX
+                u64::MAX
             } else {
                 self.limit()
                     .checked_sub(t0)
-                    .map_or(0, |slack| prefix.alive(start, slack))
+                    .map_or(0, |slack| prefix.alive(start, slack, self.best_only))
             };
             for &g in &guesses[k..end] {
                 if alive >> (g as usize - start) & 1 == 1
@@ -567,7 +621,7 @@ impl<'a, R: Rules> Scorer<'a, '_, R> {
         out
     }
 
-    /// The [`Prefix`] that drops hopeless guesses of a pool of `guesses` sixteen at a time
+    /// The [`Prefix`] that drops hopeless guesses of a pool of `guesses` a block at a time
     /// before [`score_sparse`](Self::score_sparse) scores the others: for games with many
     /// replies tabulated by secret, on pools large enough to fill blocks.
     fn prefix(&self, guesses: usize) -> Option<Prefix<'a>> {
@@ -579,7 +633,11 @@ impl<'a, R: Rules> Scorer<'a, '_, R> {
         let rows = self
             .secrets
             .iter()
-            .take(PREFIX_ROWS)
+            .take(if self.best_only {
+                DEEP_ROWS
+            } else {
+                PREFIX_ROWS
+            })
             .map(|&p| rules.replies_to(p))
             .collect::<Option<Vec<&[u8]>>>()?;
         let bounds = &self.solver.bounds;

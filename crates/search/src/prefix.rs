@@ -1,37 +1,51 @@
-//! Dropping hopeless guesses sixteen at a time, in games with many replies (Wordle's 243)
+//! Dropping hopeless guesses many at a time, in games with many replies (Wordle's 243)
 //! whose replies are tabulated by secret ([`Rules::replies_to`](codebreak_core::Rules)).
 //!
 //! The one-histogram scoring of such games ([`Scorer`](crate::ordering)) counts the secrets
 //! of a set one by one, likeliest to share a reply first, and drops a guess as soon as the
 //! counting bound of its classes so far passes the budget, or a class outgrows what the depth
-//! left allows. Most guesses are dropped within the first sixteen secrets, after a few dozen
-//! instructions each. [`Prefix`] asks the same of sixteen guesses at once: each of the first
-//! sixteen secrets' replies is compared with those of the secrets before it, lane by lane, so
-//! a lane learns how many secrets already share the reply (the class's size before it grows)
-//! without a histogram. A guess this drops is one the scoring would drop, whatever the budget
-//! it reads later (budgets only shrink); the guesses it keeps are scored as before, so the
-//! choices are the same.
+//! left allows. [`Prefix`] asks the same of [`BLOCK`] guesses at once: each secret's replies
+//! are compared with those of the secrets before it, lane by lane, so a lane learns how many
+//! secrets already share the reply (the class's size before it grows) without a histogram. A
+//! guess this drops is one the scoring would drop, whatever the budget it reads later
+//! (budgets only shrink); the guesses it keeps are scored as before, so the choices are the
+//! same.
+//!
+//! On a processor with AVX-512 (byte instructions), sixty-four guesses share one vector and
+//! a scan for the least bound alone reads up to [`DEEP_ROWS`] secrets: the comparisons grow
+//! with the square of the secrets, but cost one instruction for sixty-four guesses, so the
+//! guesses whose bound only passes the best one's late in the set are dropped here too,
+//! instead of by the scoring's one secret at a time. Elsewhere, sixteen guesses share a
+//! vector and the first [`PREFIX_ROWS`] secrets are read.
 
 use wide::u8x16;
 
 use crate::table::block;
 
-/// Secrets counted sixteen guesses at a time.
+/// Secrets counted sixteen guesses at a time, or by a scan that wants every guess.
 pub(crate) const PREFIX_ROWS: usize = 32;
+/// Most secrets counted sixty-four guesses at a time by a scan for the least bound.
+pub(crate) const DEEP_ROWS: usize = 512;
+/// Guesses asked about at once ([`Prefix::alive`]).
+pub(crate) const BLOCK: usize = 64;
 
 /// The first secrets of a set, as rows of replies by guess, with what each class's growth
 /// adds to a guess's bound.
 pub(crate) struct Prefix<'r> {
-    /// Replies of the first [`PREFIX_ROWS`] secrets (at most), one byte per guess.
+    /// Replies of the first [`DEEP_ROWS`] secrets (at most), one byte per guess.
     rows: Vec<&'r [u8]>,
     /// What the counting bound grows by when a class of `h` secrets gains one, less the
     /// least growth that every secret adds anyway, for `h` below 15 (saturating at 255); for
     /// classes of 15 secrets or more, the least of their growths (so the guesses dropped are
     /// still ones the scoring drops).
+    lut: [u8; 16],
+    /// [`lut`](Self::lut) as a vector.
     grow: u8x16,
     /// Size a class reaches (before it grows) that fails the guess: the depth left allows
-    /// none larger (255: none within sixteen secrets).
+    /// none larger (255: none within the rows read).
     cap: u8,
+    /// Whether the processor has AVX-512's byte instructions (sixty-four lanes).
+    wide: bool,
 }
 
 impl<'r> Prefix<'r> {
@@ -44,16 +58,18 @@ impl<'r> Prefix<'r> {
         if rows.iter().any(|r| r.len() != len) {
             return None;
         }
-        let rows: Vec<&[u8]> = rows.into_iter().take(PREFIX_ROWS).collect();
+        let rows: Vec<&[u8]> = rows.into_iter().take(DEEP_ROWS).collect();
         // Classes of 15 secrets or more share the last entry: the least of their growths.
         let lut: [u8; 16] = std::array::from_fn(|h| match h {
-            15 => (15..PREFIX_ROWS).map(&grow).min().unwrap_or(0).min(255) as u8,
+            15 => (15..DEEP_ROWS).map(&grow).min().unwrap_or(0).min(255) as u8,
             _ => grow(h).min(255) as u8,
         });
         Some(Prefix {
             rows,
+            lut,
             grow: u8x16::new(lut),
             cap: cap.min(255) as u8,
+            wide: wide_available(),
         })
     }
 
@@ -62,10 +78,29 @@ impl<'r> Prefix<'r> {
         self.rows[0].len()
     }
 
-    /// Which of the sixteen guesses `start..start + 16` (bit `i` for guess `start + i`; a
-    /// guess past the last is never kept) survive the first secrets when a guess is dropped
-    /// as soon as its classes' growths add up to more than `slack`.
-    pub(crate) fn alive(&self, start: usize, slack: u64) -> u32 {
+    /// Which of the [`BLOCK`] guesses from `start` (bit `i` for guess `start + i`; a guess
+    /// past the last is never kept) survive the first secrets when a guess is dropped as soon
+    /// as its classes' growths add up to more than `slack`. `deep`: read up to [`DEEP_ROWS`]
+    /// secrets where that is cheap, for a scan whose budget is the best bound so far.
+    pub(crate) fn alive(&self, start: usize, slack: u64, deep: bool) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        if self.wide {
+            let rows = if deep {
+                &self.rows[..]
+            } else {
+                &self.rows[..self.rows.len().min(PREFIX_ROWS)]
+            };
+            // SAFETY: `wide` says the processor has the instructions.
+            return unsafe { avx512::alive(rows, start, &self.lut, self.cap, slack) };
+        }
+        (0..BLOCK / 16).fold(0, |mask, k| {
+            mask | u64::from(self.alive16(start + 16 * k, slack)) << (16 * k)
+        })
+    }
+
+    /// [`alive`](Self::alive) for sixteen guesses, over the first [`PREFIX_ROWS`] secrets.
+    fn alive16(&self, start: usize, slack: u64) -> u32 {
         let len = self.guesses();
         let width = len.saturating_sub(start).min(16);
         if width == 0 {
@@ -79,7 +114,7 @@ impl<'r> Prefix<'r> {
         let mut grown = u8x16::ZERO;
         // Lanes dropped so far, all ones.
         let mut dead = u8x16::ZERO;
-        for (j, row) in self.rows.iter().enumerate() {
+        for (j, row) in self.rows.iter().take(PREFIX_ROWS).enumerate() {
             let v = block(row, start);
             // How many earlier secrets share this one's reply: its class's size before it.
             let mut h = u8x16::ZERO;
@@ -98,15 +133,108 @@ impl<'r> Prefix<'r> {
     }
 }
 
+/// Whether this processor runs [`Prefix`]'s sixty-four-lane kernel.
+fn wide_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The sixty-four-lane kernel: one byte per guess, AVX-512's compares to masks. The only
+/// unsafe code of the workspace: a function compiled for instructions that the processor is
+/// checked to have before it is called, and masked loads that read only within each row.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// [`Prefix::alive`](super::Prefix::alive) over `rows`: bit `i` for guess `start + i`.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512F and AVX-512BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn alive(
+        rows: &[&[u8]],
+        start: usize,
+        lut: &[u8; 16],
+        cap: u8,
+        slack: u64,
+    ) -> u64 {
+        let width = rows[0].len().saturating_sub(start).min(64);
+        if width == 0 {
+            return 0;
+        }
+        let lanes: u64 = if width == 64 { !0 } else { (1 << width) - 1 };
+        // Masked loads read only the lanes of guesses that exist: no byte past a row's end.
+        let load = |row: &[u8]| {
+            // SAFETY: the lanes loaded are `start..start + width`, all within `row`.
+            unsafe { _mm512_maskz_loadu_epi8(lanes, row.as_ptr().add(start).cast()) }
+        };
+        // SAFETY: `lut` is sixteen bytes.
+        let grow = _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(lut.as_ptr().cast()) });
+        // Past 255 secrets the growths no longer fit a byte, but what each secret falls
+        // short of the largest growth does in Wordle (one per new class): a lane whose
+        // shortfall stays below `secrets * most - slack` has passed the slack.
+        let most = lut.iter().copied().max().unwrap_or(0);
+        let short: [u8; 16] = std::array::from_fn(|h| most - lut[h]);
+        // SAFETY: `short` is sixteen bytes.
+        let short = _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(short.as_ptr().cast()) });
+        let mut fell = _mm512_setzero_si512();
+        let slack_all = slack;
+        let slack = _mm512_set1_epi8(slack.min(255) as u8 as i8);
+        let cap = _mm512_set1_epi8(cap as i8);
+        let one = _mm512_set1_epi8(1);
+        let fifteen = _mm512_set1_epi8(15);
+        let mut grown = _mm512_setzero_si512();
+        // Lanes dropped so far (and those past the last guess).
+        let mut dead = !lanes;
+        for (j, row) in rows.iter().enumerate() {
+            let v = load(row);
+            // How many earlier secrets share this one's reply: its class's size before it.
+            // (The earlier rows are read again: they stay in the first-level cache.)
+            let mut h = _mm512_setzero_si512();
+            for earlier in &rows[..j] {
+                let same = _mm512_cmpeq_epi8_mask(load(earlier), v);
+                h = _mm512_mask_adds_epu8(h, same, h, one);
+            }
+            let h15 = _mm512_min_epu8(h, fifteen);
+            grown = _mm512_adds_epu8(grown, _mm512_shuffle_epi8(grow, h15));
+            fell = _mm512_adds_epu8(fell, _mm512_shuffle_epi8(short, h15));
+            // Dropped: the growths pass the slack (a byte that saturates only understates
+            // them), or the class was already full.
+            dead |= _mm512_cmpgt_epu8_mask(grown, slack) | _mm512_cmpge_epu8_mask(h, cap);
+            // ... or the shortfall is below what the slack allows (one that saturates at 255
+            // is never below).
+            let most_so_far = (j as u64 + 1) * u64::from(most);
+            if let Some(below) = most_so_far.checked_sub(slack_all)
+                && below > 0
+            {
+                let below = _mm512_set1_epi8(below.min(255) as u8 as i8);
+                dead |= _mm512_cmplt_epu8_mask(fell, below);
+            }
+            if dead == !0 {
+                return 0;
+            }
+        }
+        !dead
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The reference: one guess at a time, a histogram per guess, dropped as the scoring
     /// drops it (with the growths of classes past 15 secrets taken as that of 15).
-    fn alive_slow(rows: &[&[u8]], grow: &[u64], cap: u64, start: usize, slack: u64) -> u32 {
+    fn alive_slow(rows: &[&[u8]], grow: &[u64], cap: u64, start: usize, slack: u64) -> u64 {
         let mut mask = 0;
-        for i in 0..16 {
+        for i in 0..BLOCK {
             let g = start + i;
             if g >= rows[0].len() {
                 break;
@@ -114,7 +242,7 @@ mod tests {
             let mut hist = [0u64; 256];
             let mut t = 0u64;
             let mut ok = true;
-            for row in rows.iter().take(PREFIX_ROWS) {
+            for row in rows {
                 let r = row[g] as usize;
                 let h = hist[r];
                 hist[r] += 1;
@@ -148,23 +276,48 @@ mod tests {
             (19, 2, 9),
             (16, 4, 1),
             (40, 2, 40),
+            (150, 7, 70),
+            (130, 243, 300),
+            (100, 6, 600),
+            (70, 243, 520),
         ] {
             let data: Vec<Vec<u8>> = (0..n)
                 .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
                 .collect();
             let rows: Vec<&[u8]> = data.iter().map(|r| &r[..]).collect();
-            let grow: Vec<u64> = (0..PREFIX_ROWS)
+            // Growths that climb, and Wordle's: nothing for a new class, one for any other.
+            let climbing: Vec<u64> = (0..DEEP_ROWS)
                 .map(|h| (h as u64) / 2 + u64::from(h > 3))
                 .collect();
-            for cap in [1u64, 2, 3, 5, 255] {
-                for slack in [0u64, 1, 3, 6, 10, 40, 300] {
-                    let p = Prefix::new(rows.clone(), |h| grow[h], cap).unwrap();
-                    for start in (0..len).step_by(16) {
-                        assert_eq!(
-                            p.alive(start, slack),
-                            alive_slow(&rows, &grow, cap, start, slack),
-                            "len {len}, values {values}, cap {cap}, slack {slack}, start {start}"
-                        );
+            let wordle: Vec<u64> = (0..DEEP_ROWS).map(|h| u64::from(h > 0)).collect();
+            for (grow, exact) in [(&climbing, false), (&wordle, values < 255)] {
+                for cap in [1u64, 2, 3, 5, 255] {
+                    for slack in [0u64, 1, 3, 6, 10, 40, 100, 300, 400] {
+                        let mut p = Prefix::new(rows.clone(), |h| grow[h], cap).unwrap();
+                        // Both kernels where the processor has both, each over the rows it
+                        // reads.
+                        for wide in [false, p.wide] {
+                            p.wide = wide;
+                            for deep in [false, true] {
+                                let read = if wide && deep { DEEP_ROWS } else { PREFIX_ROWS };
+                                let read = &rows[..n.min(read)];
+                                for start in (0..len).step_by(BLOCK) {
+                                    let got = p.alive(start, slack, deep);
+                                    let want = alive_slow(read, grow, cap, start, slack);
+                                    let at = format!(
+                                        "len {len}, values {values}, cap {cap}, slack {slack}, \
+                                         start {start}, wide {wide}, deep {deep}"
+                                    );
+                                    // Never a guess the scoring keeps dropped; past 255 secrets
+                                    // the climbing growths saturate a byte, and some hopeless
+                                    // guesses are kept.
+                                    assert_eq!(want & !got, 0, "{at}");
+                                    if exact || read.len() <= PREFIX_ROWS {
+                                        assert_eq!(got, want, "{at}");
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

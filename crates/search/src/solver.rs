@@ -13,7 +13,7 @@ use codebreak_core::{Candidates, Engine, Feedback, MAX_PEGS, Pool, Rules};
 use crate::Status;
 use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
 use crate::memo::{Entry, Memo};
-use crate::ordering::{Choice, Side};
+use crate::ordering::{Choice, Side, Want};
 use crate::parallel::Live;
 use crate::table::{ScoreTable, first_apart};
 
@@ -281,13 +281,13 @@ impl<R: Rules> Solver<'_, R> {
         lb: Val,
     ) -> Result<Found, Interrupted> {
         let mut beta = beta;
-        let inside = self.choices(s, history, d, beta, Side::Inside, false);
+        let inside = self.choices(s, history, d, beta, Side::Inside, Want::Every);
         let mut found = self.try_choices(s, history, d, beta, &inside, lb)?;
         if let Some((v, _)) = found {
             beta = v;
         }
         if self.pool == Pool::All && beta > self.bounds.outside(s.len() as u64, d) {
-            let outside = self.choices(s, history, d, beta, Side::Outside, false);
+            let outside = self.choices(s, history, d, beta, Side::Outside, Want::Every);
             if let Some(better) = self.try_choices(s, history, d, beta, &outside, lb)? {
                 found = Some(better);
             }
@@ -305,7 +305,7 @@ impl<R: Rules> Solver<'_, R> {
         beta: Val,
         lb: Val,
     ) -> Result<Found, Interrupted> {
-        let all = self.choices(s, history, d, beta, Side::All, false);
+        let all = self.choices(s, history, d, beta, Side::All, Want::Every);
         if self.at_root(history) {
             self.status.first_guesses_to_try(all.len());
         }
@@ -358,9 +358,11 @@ impl<R: Rules> Solver<'_, R> {
             None => {
                 scored = Some(Side::Inside)
                     .filter(|_| n <= INSIDE_FIRST_MAX && !self.bounds.is_known())
-                    .map(|side| self.choices(s, history, d, INFINITE, side, true))
+                    .map(|side| self.choices(s, history, d, INFINITE, side, Want::Best))
                     .filter(|c| !c.is_empty())
-                    .unwrap_or_else(|| self.choices(s, history, d, INFINITE, Side::All, true));
+                    .unwrap_or_else(|| {
+                        self.choices(s, history, d, INFINITE, Side::All, Want::Best)
+                    });
                 &scored
             }
         };
@@ -587,7 +589,7 @@ impl<R: Rules> Solver<'_, R> {
             Some(Entry::AtLeast(v)) if v >= room => INFINITE,
             Some(Entry::AtLeast(v)) => v,
             None => {
-                let best = self.choices(c, history, d, room, Side::All, true);
+                let best = self.choices(c, history, d, room, Side::All, Want::Least);
                 let b = best.first().map_or(room, |c| c.lb);
                 if let Some(k) = &keys {
                     self.remember(k, Entry::AtLeast(b));

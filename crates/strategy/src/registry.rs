@@ -414,10 +414,10 @@ impl AnyStrategy {
         if let Some(p) = self.pool {
             parts.push(format!("pool {p}"));
         }
-        if let Some(t) = self.ties {
-            if self.pool == Some(Pool::All) {
-                parts.push(format!("ties {t}"));
-            }
+        if let Some(t) = self.ties
+            && self.pool == Some(Pool::All)
+        {
+            parts.push(format!("ties {t}"));
         }
         if let Some(s) = self.sampling.filter(|&s| s != Sampling::Auto) {
             parts.push(format!("sample {s}"));

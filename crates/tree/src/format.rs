@@ -106,7 +106,7 @@ pub const FORMATS: [FormatInfo; 5] = [
 fn is_outline(line: &str) -> bool {
     let words = line.split_whitespace().count();
     words >= 2
-        && words % 2 == 0
+        && words.is_multiple_of(2)
         && !line.contains([':', '{', '}', '(', ')', '[', ']', '"', ';', ','])
 }
 

@@ -330,7 +330,7 @@ fn parse_outline_line(
             _ => {}
         }
     }
-    if words.len() % 2 != 0 {
+    if !words.len().is_multiple_of(2) {
         return Err(format!(
             "{} guesses and replies: expected pairs, GUESS REPLY GUESS REPLY ...",
             words.len()
