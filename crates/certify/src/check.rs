@@ -13,6 +13,25 @@ const LANES: usize = 16;
 /// Most replies of a game [`Rules::cheap_blocks`] handles (the peg games of up to 4 pegs
 /// have 14).
 const BLOCK_REPLIES: usize = 16;
+/// Most secrets of a set [`Rules::short_small`] handles (it compares each secret's replies
+/// with every earlier one's).
+const SMALL_MAX: usize = 64;
+
+/// The replies in `column` (a secret's reply to every guess) of the [`LANES`] guesses from
+/// `start`, `u8::MAX` past its end (a reply no guess gets). A whole block is read as it is;
+/// only the last, short one is copied.
+#[inline]
+fn lanes(column: &[u8], start: usize) -> [u8; LANES] {
+    match column[start..].first_chunk::<LANES>() {
+        Some(&cells) => cells,
+        None => {
+            let mut cells = [u8::MAX; LANES];
+            let rest = &column[start..];
+            cells[..rest.len()].copy_from_slice(rest);
+            cells
+        }
+    }
+}
 
 thread_local! {
     /// [`Rules::cheap_all`]'s counts, one per (reply, guess), each the call's stamp (high 16
@@ -278,16 +297,25 @@ impl Rules {
         &self.table[start..start + self.secrets]
     }
 
-    /// The counting bound of every guess (by index) on the secrets numbered `ords`, with `d`
-    /// guesses left after it: `n` plus its classes' counting bounds, the winning one aside
-    /// (what the loop of [`check_claim`] computes guess by guess), for at most 65 535 secrets
-    /// (the counts are 16 bits), by the first of these ways that applies:
-    /// [`cheap_small`](Self::cheap_small), [`cheap_blocks`](Self::cheap_blocks),
-    /// [`cheap_counted`](Self::cheap_counted).
-    fn cheap_all(&self, ords: &[u32], d: u32) -> Vec<u64> {
-        if let Some(out) = self.cheap_small(ords, d) {
+    /// The guesses (ascending) whose counting bound on the secrets numbered `ords`, with `d`
+    /// guesses left after it, is below `bound`: `n` plus its classes' counting bounds, the
+    /// winning one aside (what the loop of [`check_claim`] computes guess by guess), for at
+    /// most 65 535 secrets (the counts are 16 bits), by [`short_small`](Self::short_small)
+    /// where it applies, else from every guess's bound by [`cheap_all`](Self::cheap_all).
+    fn short(&self, ords: &[u32], d: u32, bound: u64) -> Vec<u32> {
+        if let Some(out) = self.short_small(ords, d, bound) {
             return out;
         }
+        let all = self.cheap_all(ords, d);
+        (0..self.guesses)
+            .filter(|&g| all[g as usize] < bound)
+            .collect()
+    }
+
+    /// The counting bound of every guess (by index) on the secrets numbered `ords`, with `d`
+    /// guesses left after it, by [`cheap_blocks`](Self::cheap_blocks) where it applies, else
+    /// [`cheap_counted`](Self::cheap_counted).
+    fn cheap_all(&self, ords: &[u32], d: u32) -> Vec<u64> {
         if let Some(out) = self.cheap_blocks(ords, d) {
             return out;
         }
@@ -351,14 +379,11 @@ impl Rules {
         let mut out = vec![n as u64; guesses];
         for (b, slots) in out.chunks_mut(LANES).enumerate() {
             let start = b * LANES;
-            let width = slots.len();
             let mut sizes = [[0u32; LANES]; BLOCK_REPLIES];
             for chunk in ords.chunks(255) {
                 let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
                 for &o in chunk {
-                    let column = &self.columns[o as usize * guesses + start..][..width];
-                    let mut cells = [u8::MAX; LANES];
-                    cells[..width].copy_from_slice(column);
+                    let cells = lanes(&self.columns[o as usize * guesses..][..guesses], start);
                     for (r, count) in counts.iter_mut().enumerate() {
                         for (c, &x) in count.iter_mut().zip(&cells) {
                             *c += u8::from(x == r as u8);
@@ -383,37 +408,69 @@ impl Rules {
         Some(out)
     }
 
-    /// [`cheap_all`](Self::cheap_all) for a small set, when every class of `k` secrets has
-    /// the counting bound `2k - 1` (one guess, then each of the others after one more: the
-    /// class fits within `d` and the replies can tell its secrets apart) and the game ends
-    /// with a guess of at most 32 replies. A guess's bound is then `n + 2 (n - w) - parts`,
+    /// [`short`](Self::short) for a small set (at most [`SMALL_MAX`] secrets), when every
+    /// class of `k` secrets has the counting bound `2k - 1` (one guess, then each of the
+    /// others after one more: the class fits within `d` and the replies can tell its secrets
+    /// apart) and the game ends with a guess. A guess's bound is then `n + 2 (n - w) - parts`,
     /// `w` 1 when it is one of the secrets (the winning class) and `parts` the number of
-    /// other classes: it needs only which replies each guess gets, a bit per reply, gathered
-    /// secret by secret over the whole column (a loop the compiler vectorises).
-    fn cheap_small(&self, ords: &[u32], d: u32) -> Option<Vec<u64>> {
+    /// other classes, that is `2n + c - w`, `c` the secrets whose reply an earlier secret
+    /// already got (collisions). [`LANES`] guesses at a time, each secret's replies compared
+    /// with every earlier secret's (loops the compiler vectorises); a block stops once each
+    /// of its guesses has `bound + 1 - 2n` collisions, which puts its bound at `bound` or
+    /// more whatever `w`.
+    fn short_small(&self, ords: &[u32], d: u32, bound: u64) -> Option<Vec<u32>> {
         let n = ords.len();
         let win = self.win?;
-        if self.replies > 32 || !(1..=n).all(|k| self.count(k, d) == 2 * k as u64 - 1) {
+        if n > SMALL_MAX || !(1..=n).all(|k| self.count(k, d) == 2 * k as u64 - 1) {
             return None;
         }
+        let mut out = Vec::new();
+        let enough = bound.saturating_add(1).saturating_sub(2 * n as u64);
+        if enough == 0 {
+            return Some(out);
+        }
+        // Collisions never reach `n`: a lane with `enough >= n` never stops.
+        let enough = enough.min(n as u64) as u8;
         let guesses = self.guesses as usize;
-        let mut seen = vec![0u32; guesses];
-        for &o in ords {
-            let column = &self.columns[o as usize * guesses..][..guesses];
-            for (m, &r) in seen.iter_mut().zip(column) {
-                *m |= 1 << r;
+        let columns: Vec<&[u8]> = ords
+            .iter()
+            .map(|&o| &self.columns[o as usize * guesses..][..guesses])
+            .collect();
+        let mut seen = [[0u8; LANES]; SMALL_MAX];
+        for start in (0..guesses).step_by(LANES) {
+            let mut collisions = [0u8; LANES];
+            let mut won = [0u8; LANES];
+            let mut stopped = false;
+            for (j, column) in columns.iter().enumerate() {
+                let cells = lanes(column, start);
+                let mut hit = [0u8; LANES];
+                for earlier in &seen[..j] {
+                    for ((h, &a), &b) in hit.iter_mut().zip(earlier).zip(&cells) {
+                        *h |= u8::from(a == b);
+                    }
+                }
+                for (((c, w), &h), &x) in collisions.iter_mut().zip(&mut won).zip(&hit).zip(&cells)
+                {
+                    *c += h;
+                    *w |= u8::from(x == win);
+                }
+                seen[j] = cells;
+                if j % 4 == 3 && collisions.iter().fold(u8::MAX, |m, &c| m.min(c)) >= enough {
+                    stopped = true;
+                    break;
+                }
+            }
+            if stopped {
+                continue;
+            }
+            let width = (guesses - start).min(LANES);
+            for (k, (&c, &w)) in collisions.iter().zip(&won).take(width).enumerate() {
+                if 2 * n as u64 + u64::from(c) - u64::from(w) < bound {
+                    out.push((start + k) as u32);
+                }
             }
         }
-        let n = n as u64;
-        let w = 1u32 << win;
-        Some(
-            seen.iter()
-                .map(|&m| {
-                    let won = u64::from(m & w != 0);
-                    3 * n - 2 * won - u64::from((m & !w).count_ones())
-                })
-                .collect(),
-        )
+        Some(out)
     }
 
     fn reply(&self, guess: u32, secret: u32) -> u8 {
@@ -799,14 +856,14 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
     // secret (the table read in order); through the secrets only, or hard mode's few
     // guesses, guess by guess.
     let many = !inside_only && 2 * pool.len() >= rules.guesses as usize;
-    let cheaps = (many && n <= u16::MAX as usize).then(|| rules.cheap_all(&ords, d));
-    // With the counting bounds of all, only the guesses they leave short are gone through,
-    // with those the certificate lists (each must be a legal guess).
+    let cheaps = (many && n <= u16::MAX as usize).then(|| rules.short(&ords, d, bound));
+    // With the guesses whose counting bounds fall short, only those are gone through, with
+    // those the certificate lists (each must be a legal guess).
     let short: Vec<u32> = match &cheaps {
-        Some(c) => pool
+        Some(c) => c
             .iter()
             .copied()
-            .filter(|&g| c[g as usize] < bound)
+            .filter(|g| pool.binary_search(g).is_ok())
             .collect(),
         None => pool.clone(),
     };
@@ -825,7 +882,10 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
         if entry.is_some() && pool.binary_search(&g).is_err() {
             return Err(format!("guess number {g} is not a legal guess here"));
         }
-        if cheaps.as_ref().is_some_and(|c| c[g as usize] >= bound) {
+        if cheaps
+            .as_ref()
+            .is_some_and(|c| c.binary_search(&g).is_err())
+        {
             continue;
         }
         // The counting bound of every class the guess leaves.
@@ -1193,8 +1253,9 @@ mod tests {
     use codebreak_core::GameSpec;
 
     /// The counting bounds of every guess at once agree with those computed guess by guess,
-    /// on sets of every size and depths from none left to plenty; small sets (1 to 20
-    /// secrets, spread over the game) go through [`Rules::cheap_small`] where it applies.
+    /// on sets of every size and depths from none left to plenty, and so do the guesses they
+    /// leave below a bound; small sets (1 to 20 secrets, spread over the game) go through
+    /// [`Rules::short_small`] where it applies.
     #[test]
     fn cheap_all_agrees_with_each_guess_alone() {
         for spec in [GameSpec::mastermind(3, 4), GameSpec::bulls(3, 6)] {
@@ -1215,7 +1276,7 @@ mod tests {
             }
             let small = sets
                 .iter()
-                .filter(|(ords, d)| rules.cheap_small(ords, *d).is_some())
+                .filter(|(ords, d)| rules.short_small(ords, *d, 0).is_some())
                 .count();
             // Both ways are tested.
             assert!(
@@ -1243,6 +1304,29 @@ mod tests {
                         }
                     }
                     assert_eq!(all[g as usize], cheap, "{spec:?} guess {g} step {step}");
+                }
+                // The guesses left short of bounds from none to all, the least and the
+                // largest bound among them.
+                let least = all.iter().copied().min().unwrap_or(0);
+                let most = all.iter().copied().max().unwrap_or(0);
+                for bound in [
+                    0,
+                    least,
+                    least + 1,
+                    least + 2,
+                    (least + most) / 2,
+                    most,
+                    most + 1,
+                    INF,
+                ] {
+                    let want: Vec<u32> = (0..rules.guesses)
+                        .filter(|&g| all[g as usize] < bound)
+                        .collect();
+                    assert_eq!(
+                        rules.short(&ords, d, bound),
+                        want,
+                        "{spec:?} step {step} bound {bound}"
+                    );
                 }
             }
         }

@@ -367,9 +367,11 @@ impl Certificate {
 
     /// Writes the certificate, gzip-compressed.
     pub fn write(&self, out: impl Write) -> Result<(), CertError> {
-        // Deflate level 3 (flate2's miniz backend): on MM(4,7)'s 75 MB of text, 11.6 MB in
-        // 0.9 s, where the default level 6 took 2.65 s for 10.4 MB and level 1 0.4 s for 16.1 MB.
-        let mut z = GzEncoder::new(out, Compression::new(3));
+        // Deflate level 1 (flate2's miniz backend): on MM(4,7)'s 75 MB of text, 16.1 MB in
+        // 0.4 s, where level 3 took 0.9 s for 11.6 MB and the default level 6 2.65 s for
+        // 10.4 MB. Deflating was 5% of the whole `optimal --certificate` run (MM(4,7), one
+        // thread) at level 3, whose target is to cost at most half the search more.
+        let mut z = GzEncoder::new(out, Compression::fast());
         let header = serde_json::to_string(&self.header).map_err(std::io::Error::other)?;
         writeln!(z, "{header}")?;
         let lists = self.automorphism_lists();

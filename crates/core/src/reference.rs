@@ -5,7 +5,7 @@
 //! for an unmarked secret peg of the same colour and mark it (white, or B). twoD compares the
 //! two coordinates.
 
-use crate::code::Code;
+use crate::code::{Code, MAX_PEGS};
 use crate::feedback::{Feedback, Reply, TwoDReply};
 use crate::game::Game;
 use crate::list::ListRule;
@@ -67,8 +67,8 @@ pub fn score(kind: GameKind, secret: &Code, guess: &Code) -> Reply {
         });
     }
     let n = s.len();
-    let mut secret_used = vec![false; n];
-    let mut guess_used = vec![false; n];
+    let mut secret_used = [false; MAX_PEGS];
+    let mut guess_used = [false; MAX_PEGS];
     let mut black = 0u8;
     for i in 0..n {
         if s[i] == g[i] {

@@ -76,8 +76,6 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     counts: Vec<u32>,
     /// The last call's stamp.
     stamp: u16,
-    /// [`cheap_small`](Self::cheap_small)'s replies seen per guess, kept between calls.
-    seen: Vec<u32>,
     /// A buffer for [`cheap_all`](Self::cheap_all)'s bounds, kept between calls.
     spare: Vec<u64>,
     /// In a game file (not hard mode, symmetry on): the automorphisms used so far.
@@ -133,7 +131,6 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             ord,
             counts: Vec::new(),
             stamp: 0,
-            seen: Vec::new(),
             spare: Vec::new(),
             perms: game
                 .list()
@@ -161,7 +158,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         let guesses = self.s.e.space().len();
         out.clear();
         out.resize(guesses, s.len() as u64);
-        if self.cheap_small(s, bounds, win, out) || self.cheap_blocks(s, bounds, win, out) {
+        if self.cheap_blocks(s, bounds, win, out) {
             return true;
         }
         let e = self.s.e;
@@ -226,9 +223,15 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
                 for &x in chunk {
                     let o = self.ord[x as usize] as usize;
-                    let column = &self.columns[o * guesses + start..][..width];
-                    let mut cells = [u8::MAX; LANES];
-                    cells[..width].copy_from_slice(column);
+                    let column = &self.columns[o * guesses..][..guesses];
+                    let cells: [u8; LANES] = match column[start..].first_chunk() {
+                        Some(&cells) => cells,
+                        None => {
+                            let mut cells = [u8::MAX; LANES];
+                            cells[..width].copy_from_slice(&column[start..]);
+                            cells
+                        }
+                    };
                     for (r, count) in counts.iter_mut().enumerate() {
                         for (c, &x) in count.iter_mut().zip(&cells) {
                             *c += u8::from(x == r as u8);
@@ -250,48 +253,6 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 }
             }
         }
-        true
-    }
-
-    /// [`cheap_all`](Self::cheap_all) for a small set (the checker's `cheap_small`): when
-    /// every class of `k` secrets has the counting bound `2k - 1` and the game ends with a
-    /// guess of at most 32 replies, a guess's bound is `n + 2 (n - w) - parts`, `w` 1 when
-    /// it is one of the secrets and `parts` the number of other classes, which needs only a
-    /// bit per reply for each guess, gathered secret by secret (a loop the compiler
-    /// vectorises).
-    fn cheap_small(
-        &mut self,
-        s: &[u32],
-        bounds: &[u64],
-        win: Option<Feedback>,
-        out: &mut [u64],
-    ) -> bool {
-        let n = s.len();
-        let Some(win) = win.map(|w| w.index()) else {
-            return false;
-        };
-        let e = self.s.e;
-        if e.feedback_count() > 32 || !(1..=n).all(|k| bounds[k] == 2 * k as u64 - 1) {
-            return false;
-        }
-        let guesses = e.space().len();
-        let mut seen = std::mem::take(&mut self.seen);
-        seen.clear();
-        seen.resize(guesses, 0);
-        for &x in s {
-            let o = self.ord[x as usize] as usize;
-            let column = &self.columns[o * guesses..][..guesses];
-            for (m, &r) in seen.iter_mut().zip(column) {
-                *m |= 1 << r;
-            }
-        }
-        let n = n as u64;
-        let w = 1u32 << win;
-        for (slot, &m) in out.iter_mut().zip(&seen) {
-            let won = u64::from(m & w != 0);
-            *slot = 3 * n - 2 * won - u64::from((m & !w).count_ones());
-        }
-        self.seen = seen;
         true
     }
 
@@ -537,7 +498,16 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             let replies = e.feedback_count();
             // Most guesses (not hard mode's few, nor those of the set only): the counting
             // bounds of all of them at once.
-            let cheaps = if pool.len() > 2 * n && 2 * pool.len() >= e.space().len() {
+            let many = pool.len() > 2 * n && 2 * pool.len() >= e.space().len();
+            // A small set whose classes of `k` secrets each have the counting bound `2k - 1`
+            // (as the checker's `short_small`): a guess's bound is `n + 2 (n - w) - parts`,
+            // `w` 1 when it is one of the secrets and `parts` its other classes, that is
+            // `2n + c - w`, `c` its collisions (secrets whose reply an earlier one got), so
+            // only the guesses with at most `bound - 2n` collisions can fall short, found
+            // sixteen at a time by the search's kernel (each then counted alone).
+            let few =
+                many && n >= 2 && win.is_some() && (1..=n).all(|k| counts[k] == 2 * k as u64 - 1);
+            let cheaps = if many && !few {
                 // The buffer of the last claim made (not one still being proved).
                 let mut out = std::mem::take(&mut self.spare);
                 self.cheap_all(s.indices(), &counts, win, &mut out)
@@ -553,6 +523,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     .copied()
                     .filter(|&g| c[g as usize] < bound)
                     .collect(),
+                None if few => match bound.checked_sub(2 * n as u64) {
+                    Some(allowed) => solver.few_collisions(s, &pool, allowed).into(),
+                    None => Vec::new().into(),
+                },
                 None => pool.as_ref().into(),
             };
             for &g in short.iter() {
