@@ -83,14 +83,22 @@ impl<'r> Prefix<'r> {
     /// as its classes' growths add up to more than `slack`. `deep`: read up to [`DEEP_ROWS`]
     /// secrets where that is cheap, for a scan whose budget is the best bound so far.
     pub(crate) fn alive(&self, start: usize, slack: u64, deep: bool) -> u64 {
+        let read = if self.wide && deep {
+            self.rows.len()
+        } else {
+            self.rows.len().min(PREFIX_ROWS)
+        };
+        // A slack no growths over these secrets can pass, and a cap no class reaches among
+        // them (a search's first scan for the least bound has no budget yet): all kept.
+        let most = u64::from(self.lut.iter().copied().max().unwrap_or(0));
+        if slack >= read as u64 * most && usize::from(self.cap) >= read {
+            let width = self.guesses().saturating_sub(start).min(BLOCK);
+            return if width == BLOCK { !0 } else { (1 << width) - 1 };
+        }
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
         if self.wide {
-            let rows = if deep {
-                &self.rows[..]
-            } else {
-                &self.rows[..self.rows.len().min(PREFIX_ROWS)]
-            };
+            let rows = &self.rows[..read];
             // SAFETY: `wide` says the processor has the instructions.
             return unsafe { avx512::alive(rows, start, &self.lut, self.cap, slack) };
         }
