@@ -13,7 +13,7 @@ use codebreak_core::{Candidates, Code, Feedback, HIST_LEN, Pool, Rules};
 use crate::bounds::{INFINITE, NO_LIMIT, Val, pack, total};
 use crate::prefix::{BLOCK, DEEP_ROWS, PREFIX_ROWS, Prefix};
 use crate::solver::Solver;
-use crate::table::{PAIRWISE_MAX, class_bounds, few_collisions, few_collisions_pairwise};
+use crate::table::{PAIRWISE_MAX, class_bounds, few_collisions_pairwise, few_collisions_with};
 
 /// Games with more replies than this score a guess with one histogram whose bound grows as
 /// each secret is counted ([`Scorer::score_sparse`]) instead of four interleaved ones.
@@ -255,7 +255,13 @@ impl<R: Rules> Solver<'_, R> {
                 order.swap(0, best.0);
                 order.swap(1, best.1);
                 let mut all = Vec::new();
-                few_collisions(&order, table.codes(), allowed as u32, &mut all);
+                few_collisions_with(
+                    &order,
+                    table.codes(),
+                    allowed as u32,
+                    table.replies(),
+                    &mut all,
+                );
                 keep_pooled(all, pool)
             }
             None => {

@@ -15,7 +15,7 @@ use crate::bounds::{Bounds, INFINITE, Val, pack, total, worst};
 use crate::memo::{Entry, Memo};
 use crate::ordering::{Choice, Side, Want};
 use crate::parallel::Live;
-use crate::table::{ScoreTable, first_apart};
+use crate::table::{ScoreTable, first_apart_with};
 
 /// Sets at least this large try their guesses on several threads.
 const PARALLEL_MIN: usize = 64;
@@ -207,7 +207,9 @@ impl<R: Rules> Solver<'_, R> {
             // costs more than the search, which looks once it has an inside guess's value.
             let table = self.table?;
             let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
-            if let Some(g) = first_apart(&rows, table.codes(), |g| !s.contains(g)) {
+            if let Some(g) =
+                first_apart_with(&rows, table.codes(), table.replies(), |g| !s.contains(g))
+            {
                 return Some(Some((pack(2 * n64, 2), g)));
             }
         }

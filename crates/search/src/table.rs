@@ -11,8 +11,11 @@ use wide::{CmpEq, CmpGt, i8x16, u8x16};
 
 /// Largest game tabulated: `n²` bytes (64 MiB here).
 pub const MAX_CODES: usize = 8192;
-/// Most distinct replies the vector kernel handles (one bit each in two bytes).
-pub const MAX_REPLIES: usize = 16;
+/// Most distinct replies the vector kernels handle (one bit each in three bytes: Mastermind
+/// with five pegs has 21 replies).
+pub const MAX_REPLIES: usize = 24;
+/// Most distinct replies that fit the two-byte form of the kernels, which is a little cheaper.
+const TWO_BYTE_REPLIES: usize = 16;
 /// Value of the padding bytes past the last guess: a reply no guess gets, which never collides.
 const PAD: i8 = i8::MIN;
 
@@ -20,6 +23,8 @@ const PAD: i8 = i8::MIN;
 pub struct ScoreTable {
     codes: usize,
     stride: usize,
+    /// Distinct replies of the game (at most [`MAX_REPLIES`]).
+    replies: usize,
     cells: Vec<i8>,
 }
 
@@ -46,6 +51,7 @@ impl ScoreTable {
         Some(ScoreTable {
             codes,
             stride,
+            replies: e.feedback_count(),
             cells,
         })
     }
@@ -60,6 +66,41 @@ impl ScoreTable {
     pub fn codes(&self) -> usize {
         self.codes
     }
+
+    /// Number of distinct replies, what [`few_collisions`] and [`first_apart`] need to know.
+    pub fn replies(&self) -> usize {
+        self.replies
+    }
+}
+
+/// Each lane's reply `r` of a block of sixteen as one bit of a 24-bit set, in three bytes:
+/// bit `r` of (low, high) for replies below 16, bit `r - 16` of the third byte for the others,
+/// none for padding (negative). With `two` (every reply below 16), the third byte is zero and
+/// not computed.
+#[inline(always)]
+fn reply_bits(v: i8x16, two: bool) -> (i8x16, i8x16, i8x16) {
+    let lo_bits = i8x16::new([1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let hi_bits = i8x16::new([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
+    if two {
+        // Padding (negative) shuffles to nothing.
+        return (
+            lo_bits.swizzle_relaxed(v),
+            hi_bits.swizzle_relaxed(v),
+            i8x16::ZERO,
+        );
+    }
+    // A shuffle reads only an index's low four bits unless its top bit is set (then it gives
+    // zero): replies of 16 and more get their top bit set for the first two bytes, and those
+    // below 16 (and padding) for the third.
+    let high = v.cmp_gt(i8x16::splat(15));
+    let below = !high;
+    let low = v | high;
+    let top = (v - i8x16::splat(16)) | below;
+    (
+        lo_bits.swizzle_relaxed(low),
+        hi_bits.swizzle_relaxed(low),
+        lo_bits.swizzle_relaxed(top),
+    )
 }
 
 /// Appends to `out`, in increasing order, every guess `g < codes` whose replies `row[g]` over
@@ -70,23 +111,47 @@ impl ScoreTable {
 /// Sixteen guesses at a time: each reply `r` becomes bit `r` of a (low, high) byte pair by
 /// two byte shuffles, and a guess's lane collides when that bit is already set.
 pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<u32>) {
-    let lo_bits = i8x16::new([1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0]);
-    let hi_bits = i8x16::new([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
+    few_collisions_with(rows, codes, allowed, MAX_REPLIES, out);
+}
+
+/// [`few_collisions`] on a table of `replies` distinct replies: the two-byte kernel when they
+/// fit it.
+pub fn few_collisions_with(
+    rows: &[&[i8]],
+    codes: usize,
+    allowed: u32,
+    replies: usize,
+    out: &mut Vec<u32>,
+) {
+    if replies <= TWO_BYTE_REPLIES {
+        few_collisions_of::<true>(rows, codes, allowed, out)
+    } else {
+        few_collisions_of::<false>(rows, codes, allowed, out)
+    }
+}
+
+/// [`few_collisions`] with replies below 16 only (`TWO`) or below [`MAX_REPLIES`].
+#[inline]
+fn few_collisions_of<const TWO: bool>(
+    rows: &[&[i8]],
+    codes: usize,
+    allowed: u32,
+    out: &mut Vec<u32>,
+) {
     let zero = i8x16::ZERO;
     let one = i8x16::splat(1);
     let limit = i8x16::splat(allowed.min(100) as i8);
     for start in (0..codes).step_by(16) {
-        let (mut seen_lo, mut seen_hi, mut collisions) = (zero, zero, zero);
+        let (mut seen_lo, mut seen_hi, mut seen_top, mut collisions) = (zero, zero, zero, zero);
         let mut dead = 0;
         for row in rows {
             let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
-            // Padding (negative) shuffles to nothing, so padded lanes never collide.
-            let lo = lo_bits.swizzle_relaxed(v);
-            let hi = hi_bits.swizzle_relaxed(v);
-            let hit = (seen_lo & lo) | (seen_hi & hi);
+            let (lo, hi, top) = reply_bits(v, TWO);
+            let hit = (seen_lo & lo) | (seen_hi & hi) | (seen_top & top);
             collisions += !hit.cmp_eq(zero) & one;
             seen_lo |= lo;
             seen_hi |= hi;
+            seen_top |= top;
             dead = collisions.cmp_gt(limit).move_mask();
             if dead == 0xffff {
                 break;
@@ -108,18 +173,41 @@ pub fn few_collisions(rows: &[&[i8]], codes: usize, allowed: u32, out: &mut Vec<
 /// rows (one per secret) are all different, by the kernel of [`few_collisions`] with no
 /// collision allowed, stopping at the first block of sixteen guesses that holds one.
 pub fn first_apart(rows: &[&[i8]], codes: usize, keep: impl Fn(u32) -> bool) -> Option<u32> {
-    let lo_bits = i8x16::new([1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0]);
-    let hi_bits = i8x16::new([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
+    first_apart_with(rows, codes, MAX_REPLIES, keep)
+}
+
+/// [`first_apart`] on a table of `replies` distinct replies: the two-byte kernel when they
+/// fit it.
+pub fn first_apart_with(
+    rows: &[&[i8]],
+    codes: usize,
+    replies: usize,
+    keep: impl Fn(u32) -> bool,
+) -> Option<u32> {
+    if replies <= TWO_BYTE_REPLIES {
+        first_apart_of::<true>(rows, codes, keep)
+    } else {
+        first_apart_of::<false>(rows, codes, keep)
+    }
+}
+
+/// [`first_apart`] with replies below 16 only (`TWO`) or below [`MAX_REPLIES`].
+#[inline]
+fn first_apart_of<const TWO: bool>(
+    rows: &[&[i8]],
+    codes: usize,
+    keep: impl Fn(u32) -> bool,
+) -> Option<u32> {
     let zero = i8x16::ZERO;
     for start in (0..codes).step_by(16) {
-        let (mut seen_lo, mut seen_hi, mut hits) = (zero, zero, zero);
+        let (mut seen_lo, mut seen_hi, mut seen_top, mut hits) = (zero, zero, zero, zero);
         for row in rows {
             let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
-            let lo = lo_bits.swizzle_relaxed(v);
-            let hi = hi_bits.swizzle_relaxed(v);
-            hits |= (seen_lo & lo) | (seen_hi & hi);
+            let (lo, hi, top) = reply_bits(v, TWO);
+            hits |= (seen_lo & lo) | (seen_hi & hi) | (seen_top & top);
             seen_lo |= lo;
             seen_hi |= hi;
+            seen_top |= top;
             if hits.cmp_eq(zero).move_mask() == 0 {
                 break;
             }
@@ -154,11 +242,72 @@ pub fn class_bounds(
     caps: &[u8],
     most: u8,
 ) -> [u8; 16] {
+    // With no class above `caps[2]`, `fill(c)` is `c + (c - 1)` for every class met: the
+    // sum is the secrets outside the winning class plus the reply collisions.
+    if caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| rows.len() <= usize::from(c)) {
+        return if replies <= TWO_BYTE_REPLIES {
+            collision_bounds::<true>(rows, start, win, most)
+        } else {
+            collision_bounds::<false>(rows, start, win, most)
+        };
+    }
     if replies <= 8 {
         bounds_of::<8>(rows, start, win, caps, most)
+    } else if replies <= TWO_BYTE_REPLIES {
+        bounds_of::<TWO_BYTE_REPLIES>(rows, start, win, caps, most)
     } else {
         bounds_of::<MAX_REPLIES>(rows, start, win, caps, most)
     }
+}
+
+/// [`class_bounds`] for sets no class of which can pass the third cap (`caps` starting
+/// `[0, 1]`), with replies below 16 only (`TWO`) or below [`MAX_REPLIES`]: each lane's bound is
+/// its secrets outside the winning class plus its reply collisions, counted as
+/// [`few_collisions`] counts them (a collision is never in the winning class, which holds at
+/// most one secret). Every sixteen rows, once every lane's exceeds `most`, the rest are not
+/// counted.
+#[inline]
+fn collision_bounds<const TWO: bool>(
+    rows: &[&[i8]],
+    start: usize,
+    win: usize,
+    most: u8,
+) -> [u8; 16] {
+    let zero = i8x16::ZERO;
+    let one = i8x16::splat(1);
+    let win = i8x16::splat(win as i8);
+    let most = u8x16::splat(most);
+    let (mut seen_lo, mut seen_hi, mut seen_top) = (zero, zero, zero);
+    // Per lane: reply collisions, and secrets in the winning class (at most one).
+    let (mut collisions, mut wins) = (zero, zero);
+    let bound = |collisions: i8x16, wins: i8x16, counted: usize| {
+        let as_u8 = |x: i8x16| u8x16::new(x.to_array().map(|x| x as u8));
+        (u8x16::splat(counted as u8) - as_u8(wins)).saturating_add(as_u8(collisions))
+    };
+    let chunks = rows.chunks(16);
+    let last = chunks.len();
+    let mut counted = 0;
+    for (k, chunk) in chunks.enumerate() {
+        for row in chunk {
+            let v = i8x16::from_slice_unaligned(&row[start..start + 16]);
+            let (lo, hi, top) = reply_bits(v, TWO);
+            let hit = (seen_lo & lo) | (seen_hi & hi) | (seen_top & top);
+            collisions += !hit.cmp_eq(zero) & one;
+            // A match is -1 in every bit: subtracting it counts one more.
+            wins -= v.cmp_eq(win);
+            seen_lo |= lo;
+            seen_hi |= hi;
+            seen_top |= top;
+        }
+        counted += chunk.len();
+        if k + 1 < last {
+            let t = bound(collisions, wins, counted);
+            if t.max(most).cmp_eq(most).move_mask() == 0 {
+                return t.to_array();
+            }
+        }
+    }
+    bound(collisions, wins, counted).to_array()
 }
 
 /// [`class_bounds`] for games with at most `F` replies.
@@ -285,33 +434,43 @@ mod tests {
     use super::*;
     use codebreak_core::{AnyEngine, Game, GameSpec, dispatch_engine};
 
+    /// Both forms of the vector kernel against the scalar one, on a game of 14 replies
+    /// (Bulls and Cows) and one of 21 (Mastermind with five pegs, whose replies need the
+    /// third byte).
     #[test]
     fn vector_and_scalar_kernels_agree() {
-        let game = Game::new(&GameSpec::bulls(4, 10)).unwrap();
-        let any = AnyEngine::new(&game).unwrap();
-        dispatch_engine!(&any, e => {
-            let t = ScoreTable::build(e).expect("small game");
-            assert_eq!(t.codes(), 5040);
-            for (k, allowed) in [(2usize, 0u32), (5, 0), (9, 1), (9, 3), (13, 5), (14, 7), (20, 12)] {
-                let secrets: Vec<u32> = (0..k as u32).map(|i| i * 373 % 5040).collect();
-                let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
-                let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                few_collisions(&rows, t.codes(), allowed, &mut fast);
-                few_collisions_scalar(&rows, t.codes(), allowed, &mut slow);
-                assert_eq!(fast, slow, "{k} secrets, {allowed} collisions allowed");
-                assert!(!slow.is_empty() && slow.len() < 5040, "{k}: {}", slow.len());
-                if k <= PAIRWISE_MAX {
-                    let bytes: Vec<Vec<u8>> = rows
-                        .iter()
-                        .map(|r| r[..t.codes()].iter().map(|&x| x as u8).collect())
-                        .collect();
-                    let rows: Vec<&[u8]> = bytes.iter().map(|r| &r[..]).collect();
-                    let mut pairwise = Vec::new();
-                    few_collisions_pairwise(&rows, allowed, &mut pairwise);
-                    assert_eq!(pairwise, slow, "{k} secrets, {allowed} allowed, pairwise");
+        for (spec, codes) in [
+            (GameSpec::bulls(4, 10), 5040),
+            (GameSpec::mastermind(5, 6), 7776),
+        ] {
+            let game = Game::new(&spec).unwrap();
+            let any = AnyEngine::new(&game).unwrap();
+            dispatch_engine!(&any, e => {
+                let t = ScoreTable::build(e).expect("small game");
+                assert_eq!(t.codes(), codes);
+                for (k, allowed) in [(2usize, 0u32), (5, 0), (9, 1), (9, 3), (13, 5), (14, 7), (20, 12)] {
+                    let secrets: Vec<u32> = (0..k as u32).map(|i| i * 373 % codes as u32).collect();
+                    let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
+                    let (mut fast, mut slow, mut three) = (Vec::new(), Vec::new(), Vec::new());
+                    few_collisions_with(&rows, t.codes(), allowed, t.replies(), &mut fast);
+                    few_collisions(&rows, t.codes(), allowed, &mut three);
+                    few_collisions_scalar(&rows, t.codes(), allowed, &mut slow);
+                    assert_eq!(fast, slow, "{k} secrets, {allowed} collisions allowed");
+                    assert_eq!(three, slow, "{k} secrets, {allowed} allowed, three bytes");
+                    assert!(!slow.is_empty() && slow.len() < codes, "{k}: {}", slow.len());
+                    if k <= PAIRWISE_MAX {
+                        let bytes: Vec<Vec<u8>> = rows
+                            .iter()
+                            .map(|r| r[..t.codes()].iter().map(|&x| x as u8).collect())
+                            .collect();
+                        let rows: Vec<&[u8]> = bytes.iter().map(|r| &r[..]).collect();
+                        let mut pairwise = Vec::new();
+                        few_collisions_pairwise(&rows, allowed, &mut pairwise);
+                        assert_eq!(pairwise, slow, "{k} secrets, {allowed} allowed, pairwise");
+                    }
                 }
-            }
-        });
+            });
+        }
     }
 
     /// [`class_bounds`] against the counting bound of each guess's classes, one guess at a
@@ -319,7 +478,11 @@ mod tests {
     #[test]
     fn block_bounds_agree_with_the_counting_bound() {
         use crate::bounds::{Bounds, NO_LIMIT};
-        for spec in [GameSpec::mastermind(4, 6), GameSpec::bulls(4, 10)] {
+        for spec in [
+            GameSpec::mastermind(4, 6),
+            GameSpec::bulls(4, 10),
+            GameSpec::mastermind(5, 6),
+        ] {
             let game = Game::new(&spec).unwrap();
             let any = AnyEngine::new(&game).unwrap();
             dispatch_engine!(&any, e => {
@@ -359,7 +522,8 @@ mod tests {
                             assert!(c == f || (*c > 20 && *f > 20), "{k}: {c} {f}");
                         }
                     }
-                    let apart = first_apart(&rows, t.codes(), |g| g % 2 == 1);
+                    let apart = first_apart_with(&rows, t.codes(), t.replies(), |g| g % 2 == 1);
+                    assert_eq!(apart, first_apart(&rows, t.codes(), |g| g % 2 == 1));
                     let brute = (0..t.codes() as u32).find(|&g| {
                         let mut seen = std::collections::HashSet::new();
                         g % 2 == 1 && rows.iter().all(|r| seen.insert(r[g as usize]))
