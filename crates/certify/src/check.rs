@@ -1312,11 +1312,11 @@ mod tests {
                 for bound in [
                     0,
                     least,
-                    least + 1,
-                    least + 2,
-                    (least + most) / 2,
+                    least.saturating_add(1),
+                    least.saturating_add(2),
+                    least / 2 + most / 2,
                     most,
-                    most + 1,
+                    most.saturating_add(1),
                     INF,
                 ] {
                     let want: Vec<u32> = (0..rules.guesses)
