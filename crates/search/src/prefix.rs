@@ -96,8 +96,7 @@ impl<'r> Prefix<'r> {
         // them (a search's first scan for the least bound has no budget yet): all kept.
         let most = u64::from(self.lut.iter().copied().max().unwrap_or(0));
         if slack >= read as u64 * most && usize::from(self.cap) >= read {
-            let width = self.guesses().saturating_sub(start).min(BLOCK);
-            return if width == BLOCK { !0 } else { (1 << width) - 1 };
+            return lanes(self.guesses(), start);
         }
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
@@ -151,6 +150,15 @@ impl<'r> Prefix<'r> {
     }
 }
 
+/// The lanes of a block from `start` that hold guesses, of `len` in all: bit `i` for guess
+/// `start + i`.
+fn lanes(len: usize, start: usize) -> u64 {
+    match len.saturating_sub(start).min(BLOCK) {
+        BLOCK => !0,
+        width => (1 << width) - 1,
+    }
+}
+
 /// Whether this processor runs [`Prefix`]'s sixty-four-lane kernel.
 fn wide_available() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -184,14 +192,13 @@ mod avx512 {
         cap: u8,
         slack: u64,
     ) -> u64 {
-        let width = rows[0].len().saturating_sub(start).min(64);
-        if width == 0 {
+        let lanes = super::lanes(rows[0].len(), start);
+        if lanes == 0 {
             return 0;
         }
-        let lanes: u64 = if width == 64 { !0 } else { (1 << width) - 1 };
         // Masked loads read only the lanes of guesses that exist: no byte past a row's end.
         let load = |row: &[u8]| {
-            // SAFETY: the lanes loaded are `start..start + width`, all within `row`.
+            // SAFETY: the lanes loaded are `start..start + lanes.count_ones()`, all within `row`.
             unsafe { _mm512_maskz_loadu_epi8(lanes, row.as_ptr().add(start).cast()) }
         };
         // SAFETY: `lut` is sixteen bytes.
@@ -259,11 +266,10 @@ mod avx512 {
         lut: &[u8; 16],
         slack: u64,
     ) -> u64 {
-        let width = rows[0].len().saturating_sub(start).min(64);
-        if width == 0 {
+        let lanes = super::lanes(rows[0].len(), start);
+        if lanes == 0 {
             return 0;
         }
-        let lanes: u64 = if width == 64 { !0 } else { (1 << width) - 1 };
         let least = u64::from(lut[1..].iter().copied().min().unwrap_or(0));
         if least == 0 {
             return lanes;
@@ -280,7 +286,7 @@ mod avx512 {
         let mut dead = !lanes;
         let mut replies = [0u8; 64];
         for (j, row) in rows.iter().enumerate() {
-            let n = width;
+            let n = lanes.count_ones() as usize;
             replies[..n].copy_from_slice(&row[start..start + n]);
             let mut repeat = 0u64;
             for q in 0..8 {
