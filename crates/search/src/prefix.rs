@@ -220,6 +220,7 @@ mod avx512 {
         // Lanes dropped so far (and those past the last guess).
         let mut dead = !lanes;
         for (j, row) in rows.iter().enumerate() {
+            fetch_ahead(rows, j, start);
             let v = load(row);
             // How many earlier secrets share this one's reply: its class's size before it.
             // (The earlier rows are read again: they stay in the first-level cache.)
@@ -248,6 +249,22 @@ mod avx512 {
             }
         }
         !dead
+    }
+
+    /// Rows read ahead of the one a kernel is at: each row is a different stretch of the
+    /// table, too many for the processor to foresee.
+    const AHEAD: usize = 8;
+
+    /// Asks the cache for the block from `start` of the row [`AHEAD`] after row `j`.
+    #[inline(always)]
+    fn fetch_ahead(rows: &[&[u8]], j: usize, start: usize) {
+        if let Some(row) = rows.get(j + AHEAD)
+            && let Some(at) = row.get(start..)
+        {
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault; the
+            // address is within the row.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(at.as_ptr().cast()) };
+        }
     }
 
     /// [`alive`] over many secrets: each guess keeps the set of replies it has given so
@@ -284,15 +301,16 @@ mod avx512 {
         let mut seen = [_mm512_setzero_si512(); 32];
         let mut parts = _mm512_setzero_si512();
         let mut dead = !lanes;
-        let mut replies = [0u8; 64];
+        // Which eight guesses' replies go to the low quarter of a vector, by `q`.
+        let quarters: [__m512i; 8] = std::array::from_fn(|q| _mm512_set1_epi64(q as i64));
         for (j, row) in rows.iter().enumerate() {
-            let n = lanes.count_ones() as usize;
-            replies[..n].copy_from_slice(&row[start..start + n]);
+            fetch_ahead(rows, j, start);
+            // SAFETY: as in `alive`, the lanes loaded are all within `row`.
+            let v = unsafe { _mm512_maskz_loadu_epi8(lanes, row.as_ptr().add(start).cast()) };
             let mut repeat = 0u64;
-            for q in 0..8 {
-                let eight =
-                    u64::from_le_bytes(replies[8 * q..8 * q + 8].try_into().unwrap_or([0; 8]));
-                let r = _mm512_cvtepu8_epi64(_mm_cvtsi64_si128(eight as i64));
+            for (q, quarter) in quarters.iter().enumerate() {
+                let eight = _mm512_castsi512_si128(_mm512_permutexvar_epi64(*quarter, v));
+                let r = _mm512_cvtepu8_epi64(eight);
                 let bit = _mm512_sllv_epi64(bit_one, _mm512_and_si512(r, low6));
                 let word = _mm512_srli_epi64::<6>(r);
                 let mut hit = 0u8;
@@ -375,6 +393,7 @@ mod tests {
             (130, 243, 300),
             (100, 6, 600),
             (70, 243, 520),
+            (200, 40, 120),
         ] {
             let data: Vec<Vec<u8>> = (0..n)
                 .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
