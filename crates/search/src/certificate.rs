@@ -27,7 +27,7 @@ use rustc_hash::FxHashMap;
 
 use crate::automorphisms::AutomorphismWords;
 use crate::bounds::{INFINITE, pack, total};
-use crate::memo::Entry;
+use crate::memo::{Entry, key};
 use crate::solver::{Interrupted, Solver};
 use codebreak_core::list_symmetry::Group;
 
@@ -60,8 +60,9 @@ type Known = (u32, u64, u32, Option<HardMode>);
 pub(crate) struct Prover<'a, 's, R: Rules> {
     pub(crate) s: &'s Solver<'a, R>,
     claims: Vec<Claim>,
-    /// Claims by their set of secrets.
-    index: FxHashMap<Vec<u32>, Vec<Known>>,
+    /// Claims by their set of secrets' [`key`] (each checked against its claim's secrets,
+    /// which are not copied).
+    index: FxHashMap<u128, Vec<Known>>,
     /// Whether renamings of colours and positions are symmetries (built-in peg games).
     peg: bool,
     /// Every secret's reply to every guess, secret by secret (`columns[ord * guesses +
@@ -78,18 +79,31 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     stamp: u16,
     /// A buffer for [`cheap_all`](Self::cheap_all)'s bounds, kept between calls.
     spare: Vec<u64>,
+    /// A buffer for [`cheap_blocks`](Self::cheap_blocks)' copy of a set's columns.
+    rows: Vec<u8>,
     /// In a game file (not hard mode, symmetry on): the automorphisms used so far.
     perms: Option<AutomorphismWords>,
     /// In a peg game: the canonical renaming found for each set of secrets (see
     /// [`canonical`](Self::canonical)), so that a set met again is not renamed again. A claim
     /// is about a set whatever moves led to it, so the renaming found after some moves serves
-    /// after any others.
-    renamed: FxHashMap<Vec<u32>, Option<Canonical>>,
+    /// after any others. Keyed by the set's [`key`], as the search's memo is: a collision
+    /// (of 128-bit hashes) would give a claim that the checker rejects, never a wrong proof.
+    renamed: FxHashMap<u128, Option<Canonical>>,
+    /// In a peg game of at most [`RADIX_MAX`] codes of every colour: each code's index by its
+    /// colours read as a number in base `colors` (`u32::MAX` for a code not in the space),
+    /// which maps the renamed codes without a binary search. Empty otherwise.
+    radix: Vec<u32>,
 }
 
 /// A position's canonical renaming: its secrets, its moves, and the renaming back.
 type Canonical = (Vec<u32>, Vec<(u32, Feedback)>, Renaming);
 
+/// Most codes (`colors^pegs`) of [`Prover`]'s table of code indices.
+const RADIX_MAX: usize = 1 << 22;
+/// Most bytes of the columns [`Prover::cheap_blocks`] copies side by side (a set's columns are
+/// scattered through the table, 5.8 MB in MM(4,7); copied, each is read in one sequential pass
+/// instead of a cache line at a time from each in turn).
+const GATHER_MAX: usize = 1 << 20;
 /// Most cells (secrets × guesses) of the prover's table of replies.
 const COLUMNS_MAX: usize = 1 << 26;
 /// Guesses whose classes [`Prover::cheap_blocks`] counts at once (as the checker does).
@@ -122,22 +136,48 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     }
                 });
         }
+        let peg = game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6;
+        let mut radix = Vec::new();
+        if peg
+            && let Some(size) = (game.colors() as u64)
+                .checked_pow(game.pegs() as u32)
+                .filter(|&n| n <= RADIX_MAX as u64)
+        {
+            radix = vec![u32::MAX; size as usize];
+            for (i, code) in space.codes().iter().enumerate() {
+                radix[radix_of(code, game.colors())] = i as u32;
+            }
+        }
         Prover {
             s,
             claims: Vec::new(),
             index: FxHashMap::default(),
-            peg: game.has_peg_symmetry() && game.list().is_none() && game.pegs() <= 6,
+            peg,
             columns,
             ord,
             counts: Vec::new(),
             stamp: 0,
             spare: Vec::new(),
+            rows: Vec::new(),
             perms: game
                 .list()
                 .filter(|_| e.options().symmetry && !game.hard())
                 .map(|list| AutomorphismWords::new(list, space.secrets())),
             renamed: FxHashMap::default(),
+            radix,
         }
+    }
+
+    /// The index of `code` in the game's space, if it has one.
+    fn index_of(&self, code: &Code) -> Option<u32> {
+        if self.radix.is_empty() {
+            return self.s.e.space().index_of(code);
+        }
+        let colors = self.s.e.game().colors();
+        self.radix
+            .get(radix_of(code, colors))
+            .copied()
+            .filter(|&i| i != u32::MAX)
     }
 
     /// The counting bound of every guess (by index) on the secrets `s` (code indices):
@@ -202,7 +242,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     /// to with one comparison per reply (loops the compiler vectorises), flushed every 255
     /// secrets so that no count overflows; then each guess's bound from its counts.
     fn cheap_blocks(
-        &self,
+        &mut self,
         s: &[u32],
         bounds: &[u64],
         win: Option<Feedback>,
@@ -215,15 +255,32 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         }
         let guesses = e.space().len();
         let win = win.map_or(usize::MAX, |w| w.index());
+        // The set's columns side by side, read in one sequential pass each, when they fit.
+        let gather = s.len() * guesses <= GATHER_MAX;
+        let mut rows = std::mem::take(&mut self.rows);
+        if gather {
+            rows.clear();
+            for &x in s {
+                let o = self.ord[x as usize] as usize;
+                rows.extend_from_slice(&self.columns[o * guesses..][..guesses]);
+            }
+        }
+        let column = |k: usize, x: u32| -> &[u8] {
+            if gather {
+                &rows[k * guesses..][..guesses]
+            } else {
+                let o = self.ord[x as usize] as usize;
+                &self.columns[o * guesses..][..guesses]
+            }
+        };
         for (b, slots) in out.chunks_mut(LANES).enumerate() {
             let start = b * LANES;
             let width = slots.len();
             let mut sizes = [[0u32; LANES]; BLOCK_REPLIES];
-            for chunk in s.chunks(255) {
+            for (c, chunk) in s.chunks(255).enumerate() {
                 let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
-                for &x in chunk {
-                    let o = self.ord[x as usize] as usize;
-                    let column = &self.columns[o * guesses..][..guesses];
+                for (j, &x) in chunk.iter().enumerate() {
+                    let column = column(c * 255 + j, x);
                     let cells: [u8; LANES] = match column[start..].first_chunk() {
                         Some(&cells) => cells,
                         None => {
@@ -253,6 +310,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 }
             }
         }
+        self.rows = rows;
         true
     }
 
@@ -332,11 +390,12 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if !self.peg {
             return None;
         }
-        if !self.renamed.contains_key(s.indices()) {
+        let k = key(s.indices(), 0);
+        if !self.renamed.contains_key(&k) {
             let found = self.canonical(s, history);
-            self.renamed.insert(s.indices().to_vec(), found);
+            return self.renamed.entry(k).or_insert(found).as_ref();
         }
-        self.renamed.get(s.indices())?.as_ref()
+        self.renamed.get(&k)?.as_ref()
     }
 
     /// A claim already proved that `s` needs at least `bound` within `d` (about `s`, or
@@ -354,7 +413,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if let Some(id) = self.known(s.indices(), d, bound, smaller, &None) {
             return Some((id, None));
         }
-        let (set, _, back) = self.renamed.get(s.indices())?.as_ref()?;
+        let (set, _, back) = self.renamed.get(&key(s.indices(), 0))?.as_ref()?;
         let id = self.known(set, d, bound, smaller, &None)?;
         Some((id, Some(back.clone())))
     }
@@ -369,9 +428,16 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         smaller: bool,
         rule: &Option<HardMode>,
     ) -> Option<u32> {
-        self.index.get(s)?.iter().find_map(|(kd, kb, id, kr)| {
-            (*kb >= bound && (*kd == d || (smaller && *kd > d)) && kr == rule).then_some(*id)
-        })
+        self.index
+            .get(&key(s, 0))?
+            .iter()
+            .find_map(|(kd, kb, id, kr)| {
+                (*kb >= bound
+                    && (*kd == d || (smaller && *kd > d))
+                    && kr == rule
+                    && self.claims[*id as usize].secrets == s)
+                    .then_some(*id)
+            })
     }
 
     /// Proves a root claim: that the secrets `s` of the position after `history` need at
@@ -425,7 +491,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             &solver.orders[k],
             &moves,
         );
-        let map = |i: u32| e.space().index_of(&relabel.apply(&e.code(i)));
+        let map = |i: u32| self.index_of(&relabel.apply(&e.code(i)));
         let mut set = s
             .indices()
             .iter()
@@ -561,7 +627,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                         Symmetry::of(e.game().pegs(), e.game().colors(), &played)
                     });
                     let rep = sym.canonical(&e.code(g));
-                    if let Some(o) = e.space().index_of(&rep).filter(|&o| o < g)
+                    if let Some(o) = self.index_of(&rep).filter(|&o| o < g)
                         && let Some(r) = renaming(e, &self.s.perms, history, g, o)
                     {
                         proofs.push(GuessProof {
@@ -612,7 +678,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         });
         if only.is_none() {
             self.index
-                .entry(s.indices().to_vec())
+                .entry(key(s.indices(), 0))
                 .or_default()
                 .push((d, bound, id, rule));
         }
@@ -799,4 +865,11 @@ fn renaming<R: Rules>(
         &e.code(o),
     )
     .map(|(positions, colors)| Renaming { positions, colors })
+}
+
+/// `code`'s colours read as a number in base `colors` (the index of [`Prover`]'s `radix`).
+fn radix_of(code: &Code, colors: usize) -> usize {
+    code.pegs()
+        .iter()
+        .fold(0, |n, &c| n * colors + usize::from(c))
 }
