@@ -31,8 +31,10 @@
 //! candidate to every guess by matching how the guesses split the secrets
 //! (`Search::narrow`).
 //!
-//! Refinement alone usually proves a group trivial: on Wordle's 12972 × 2315 table the
-//! partition of the secrets is discrete after the first rounds.
+//! Refinement alone usually proves a group trivial: on Wordle's 12972 × 2315 table the rows
+//! of the 2315 guesses that are secrets too tell the secrets apart in the first round, and
+//! the other guesses are then only matched by how they split the secrets
+//! (`Search::apart_by_shared`).
 //!
 //! **Budget.** Every step that reads a table entry counts as one unit of work; when a search
 //! passes its budget ([`ROOT_BUDGET`] for a game's group, [`STABILISER_BUDGET`] for the group
@@ -82,6 +84,10 @@ pub const ROOT_SECONDS_PER_MILLION: f64 = 0.1;
 pub fn root_seconds(list: &ListGame) -> f64 {
     ROOT_SECONDS + ROOT_SECONDS_PER_MILLION * list.table().len() as f64 / 1e6
 }
+
+/// The search first refines the rows of the guesses that are secrets too when they are at
+/// most one in this many guesses ([`Search::apart_by_shared`]): default 4.
+const SHARED_SHARE: usize = 4;
 
 /// Wall-clock time the group that fixes some played guesses may take: default 0.25 s.
 pub const STABILISER_SECONDS: f64 = 0.25;
@@ -573,6 +579,34 @@ impl Partition {
     }
 }
 
+/// How many bytes of `a` equal the byte of `b` at the same place (`b` no shorter), counted
+/// in bytes 255 places at a time: loops the compiler turns into vector compares.
+fn equal_bytes(a: &[u8], b: &[u8]) -> u64 {
+    a.chunks(255)
+        .zip(b.chunks(255))
+        .map(|(x, y)| {
+            let mut n = 0u8;
+            for (p, q) in x.iter().zip(y) {
+                n += u8::from(p == q);
+            }
+            u64::from(n)
+        })
+        .sum()
+}
+
+/// How many bytes of `a` are `r`, counted as [`equal_bytes`] counts.
+fn count_byte(a: &[u8], r: u8) -> u64 {
+    a.chunks(255)
+        .map(|x| {
+            let mut n = 0u8;
+            for &p in x {
+                n += u8::from(p == r);
+            }
+            u64::from(n)
+        })
+        .sum()
+}
+
 /// SplitMix64's finaliser: a cheap, well-mixed hash of a word.
 #[inline]
 fn mix(mut x: u64) -> u64 {
@@ -673,6 +707,9 @@ struct Search<'a> {
     orbit_sizes: Vec<u32>,
     /// Classes of guesses that split the secrets alike.
     duplicates: Vec<Vec<u32>>,
+    /// Whether the rows of the shared and fixed guesses told the secrets apart
+    /// ([`Search::apart_by_shared`]).
+    apart: bool,
 }
 
 impl<'a> Search<'a> {
@@ -704,6 +741,7 @@ impl<'a> Search<'a> {
             leaf: None,
             orbit_sizes: Vec::new(),
             duplicates: Vec::new(),
+            apart: false,
         }
     }
 
@@ -832,6 +870,9 @@ impl<'a> Search<'a> {
 
     fn run(&mut self) -> Result<(), OutOfBudget> {
         let mut node = self.root();
+        if self.apart_by_shared(&node)? {
+            return Ok(());
+        }
         self.refine(&mut node)?;
         if node.secrets.target().is_some()
             && let Some(mut sub) = self.narrow(&node)
@@ -929,6 +970,89 @@ impl<'a> Search<'a> {
             secrets: sigma,
             guesses: tau,
         })
+    }
+
+    /// On a game whose guesses that are secrets too are few beside the others (Wordle: 2315
+    /// of 12972), their rows and the fixed guesses' (which every automorphism maps among
+    /// themselves) are refined first. When they tell every two secrets apart, every
+    /// automorphism fixes each secret, so each guess that is a secret too, and moves a guess
+    /// only to one that splits the secrets alike: the group is that of the duplicates
+    /// ([`Search::duplicates_by_counts`]), found without refining the whole table (a fifth of
+    /// it on Wordle). False, with nothing kept, when the secrets are not all apart.
+    fn apart_by_shared(&mut self, node: &Node) -> Result<bool, OutOfBudget> {
+        let (s, table) = (self.s, self.list.table());
+        let keep: Vec<u32> = (0..self.g as u32)
+            .filter(|&g| self.shared[g as usize] || self.fixed.contains(&g))
+            .collect();
+        if keep.is_empty() || keep.len() * SHARED_SHARE > self.g {
+            return Ok(false);
+        }
+        let rows: Vec<u8> = keep
+            .iter()
+            .flat_map(|&g| table[g as usize * s..(g as usize + 1) * s].iter().copied())
+            .collect();
+        let keys: Vec<u64> = keep
+            .iter()
+            .map(|&g| u64::from(node.guesses.cell[g as usize]))
+            .collect();
+        let mut sub = Node {
+            secrets: node.secrets.clone(),
+            guesses: Partition::by_key(&keys),
+            trace: node.trace,
+        };
+        self.sub = Some((rows, keep));
+        let refined = self.refine(&mut sub);
+        self.sub = None;
+        refined?;
+        self.apart = sub.secrets.cells == s;
+        Ok(self.apart)
+    }
+
+    /// With every secret fixed ([`Search::apart_by_shared`]): the guesses, neither fixed nor
+    /// secrets too, that split the secrets alike join their orbits and multiply the order.
+    /// Guesses are first keyed by counts that do not depend on how replies are named (how
+    /// many secrets share a reply with each of three secrets, and how many secrets `d`
+    /// apart share one, for a few `d`: loops the compiler turns into vector instructions),
+    /// and guesses of one key are then compared in full ([`Search::swappable`]).
+    fn duplicates_by_counts(&mut self, log2: &mut f64, order: &mut Option<u128>) {
+        let (s, table) = (self.s, self.list.table());
+        let anchors = [0, s / 2, s - 1];
+        let strides = [1, 7];
+        let mut keys: Vec<(u64, u32)> = (0..self.g as u32)
+            .into_par_iter()
+            .filter(|&g| !self.shared[g as usize] && !self.fixed.contains(&g))
+            .map(|g| {
+                let row = &table[g as usize * s..(g as usize + 1) * s];
+                let mut h = 0u64;
+                for a in anchors {
+                    h = mix(h ^ count_byte(row, row[a]));
+                }
+                for d in strides.into_iter().filter(|&d| d < s) {
+                    h = mix(h ^ equal_bytes(&row[d..], row));
+                }
+                (h, g)
+            })
+            .collect();
+        keys.par_sort_unstable();
+        self.work += ((anchors.len() + strides.len()) * s * self.g) as u64;
+        for run in keys.chunk_by(|a, b| a.0 == b.0) {
+            // Classes of the guesses of one key that split alike, by their first member.
+            let mut classes: Vec<Vec<u32>> = Vec::new();
+            for &(_, g) in run {
+                match classes.iter_mut().find(|c| self.swappable(c[0], g)) {
+                    Some(c) => c.push(g),
+                    None => classes.push(vec![g]),
+                }
+            }
+            for class in classes.into_iter().filter(|c| c.len() > 1) {
+                for (m, &h) in class.iter().enumerate().skip(1) {
+                    self.guess_orbits.union(class[0], h);
+                    *log2 += ((m + 1) as f64).log2();
+                    *order = order.and_then(|o| o.checked_mul(m as u128 + 1));
+                }
+                self.duplicates.push(class);
+            }
+        }
     }
 
     /// On a game with many more guesses than secrets, the guesses the search needs not all
@@ -1150,7 +1274,9 @@ impl<'a> Search<'a> {
             log2 += f64::from(k).log2();
             order = order.and_then(|o| o.checked_mul(u128::from(k)));
         }
-        if self.sub.is_some() {
+        if self.apart {
+            self.duplicates_by_counts(&mut log2, &mut order);
+        } else if self.sub.is_some() {
             complete &= self.duplicates_from_index(&mut log2, &mut order);
         } else if let Some(leaf) = self.leaf.take() {
             let order_g = &leaf.guesses.order;

@@ -83,8 +83,9 @@ pub fn score(guess: &[u8; LETTERS], secret: &[u8; LETTERS]) -> Feedback {
 }
 
 /// Secrets laid out for scoring many at a time ([`Secrets::score_row`]): letter `j` of
-/// [`LANES`] secrets side by side, so that each step of the rule is one operation on a row
-/// of bytes (which the compiler turns into vector instructions).
+/// [`LANES`] secrets side by side, and how often each letter `a` to `z` occurs in them, so
+/// that each step of the rule is one operation on a row of bytes (which the compiler turns
+/// into vector instructions).
 ///
 /// ```
 /// use codebreak_core::wordle::{Secrets, score};
@@ -102,23 +103,41 @@ pub fn score(guess: &[u8; LETTERS], secret: &[u8; LETTERS]) -> Feedback {
 pub struct Secrets {
     /// `chunks[c][j][x]`: letter `j` of secret `c * LANES + x` (0 past the last secret).
     chunks: Vec<[[u8; LANES]; LETTERS]>,
+    /// `counts[c][l][x]`: how often letter `b'a' + l` occurs in secret `c * LANES + x`.
+    counts: Vec<[[u8; LANES]; ALPHABET]>,
     len: usize,
 }
 
 /// Secrets scored at a time by [`Secrets::score_row`].
 pub const LANES: usize = 32;
 
+/// Letters `a` to `z`, counted in each secret ([`Secrets`]).
+const ALPHABET: usize = 26;
+
+/// A byte that is all ones for true, all zeros for false: lanes hold masks rather than 0 or
+/// 1, so that no step needs a byte multiply, which x86 lacks.
+#[inline(always)]
+fn mask(b: bool) -> u8 {
+    0u8.wrapping_sub(u8::from(b))
+}
+
 impl Secrets {
     /// The secrets, laid out.
     pub fn new(words: &[[u8; LETTERS]]) -> Secrets {
-        let mut chunks = vec![[[0u8; LANES]; LETTERS]; words.len().div_ceil(LANES)];
+        let chunk_count = words.len().div_ceil(LANES);
+        let mut chunks = vec![[[0u8; LANES]; LETTERS]; chunk_count];
+        let mut counts = vec![[[0u8; LANES]; ALPHABET]; chunk_count];
         for (k, w) in words.iter().enumerate() {
             for (j, &c) in w.iter().enumerate() {
                 chunks[k / LANES][j][k % LANES] = c;
+                if c.is_ascii_lowercase() {
+                    counts[k / LANES][usize::from(c - b'a')][k % LANES] += 1;
+                }
             }
         }
         Secrets {
             chunks,
+            counts,
             len: words.len(),
         }
     }
@@ -127,15 +146,88 @@ impl Secrets {
     /// gives it), [`LANES`] secrets at a time.
     ///
     /// Greens first. A letter of the guess that is not green then takes, left to right, the
-    /// places of the secret that hold it and are not green: it is yellow exactly when such
-    /// places outnumber the earlier yellow places of the guess with the same letter (letters
-    /// do not compete for places, and a green place holds its own guess letter).
+    /// places of the secret that hold it and are not green. A letter the guess holds once is
+    /// yellow exactly when the secret holds it (none of its places can be green: a green
+    /// place holds its own guess letter); a repeated one takes, in order, the secret's count
+    /// of that letter less its green places. Guesses of letters `a` to `z` read the counts
+    /// of [`Secrets::new`]; others compare every place of the secret with each letter.
     ///
     /// # Panics
     ///
     /// When `out` is shorter than the secrets.
     pub fn score_row(&self, guess: &[u8; LETTERS], out: &mut [u8]) {
         assert!(out.len() >= self.len, "one reply per secret");
+        if !guess.iter().all(u8::is_ascii_lowercase) {
+            self.score_row_any_bytes(guess, out);
+            return;
+        }
+        self.score_letters(guess, out);
+    }
+
+    /// [`score_row`](Self::score_row) for a guess of letters `a` to `z`, from the counts.
+    fn score_letters(&self, guess: &[u8; LETTERS], out: &mut [u8]) {
+        // Each letter of the guess (as an index into the counts), its places in the guess
+        // in order, and how many.
+        let mut letters = [(0usize, [0usize; LETTERS], 0usize); LETTERS];
+        let mut distinct = 0;
+        for i in 0..LETTERS {
+            if guess[..i].contains(&guess[i]) {
+                continue;
+            }
+            let entry = &mut letters[distinct];
+            entry.0 = usize::from(guess[i] - b'a');
+            for (k, &c) in guess.iter().enumerate().skip(i) {
+                if c == guess[i] {
+                    entry.1[entry.2] = k;
+                    entry.2 += 1;
+                }
+            }
+            distinct += 1;
+        }
+        let letters = &letters[..distinct];
+        let rows = self.chunks.iter().zip(&self.counts);
+        for ((c, n), o) in rows.zip(out[..self.len].chunks_mut(LANES)) {
+            let mut green = [[0u8; LANES]; LETTERS];
+            let mut reply = [0u8; LANES];
+            for j in 0..LETTERS {
+                for x in 0..LANES {
+                    green[j][x] = mask(c[j][x] == guess[j]);
+                    reply[x] += green[j][x] & (GREEN * POW3[j]);
+                }
+            }
+            for &(l, places, count) in letters {
+                let held = &n[l];
+                if count == 1 {
+                    let i = places[0];
+                    for x in 0..LANES {
+                        reply[x] += mask(held[x] != 0) & !green[i][x] & (YELLOW * POW3[i]);
+                    }
+                    continue;
+                }
+                // The secret's places holding the letter that are not green (a mask is
+                // minus one), taken in order by the guess's places that are not green.
+                let mut free = *held;
+                for &i in &places[..count] {
+                    for x in 0..LANES {
+                        free[x] = free[x].wrapping_add(green[i][x]);
+                    }
+                }
+                for &i in &places[..count] {
+                    for x in 0..LANES {
+                        let yellow = mask(free[x] != 0) & !green[i][x];
+                        reply[x] += yellow & (YELLOW * POW3[i]);
+                        free[x] = free[x].wrapping_add(yellow);
+                    }
+                }
+            }
+            o.copy_from_slice(&reply[..o.len()]);
+        }
+    }
+
+    /// [`score_row`](Self::score_row) for a guess of any bytes: each letter of the guess
+    /// that is not green is yellow exactly when the places of the secret that hold it and
+    /// are not green outnumber the earlier yellow places of the guess with the same letter.
+    fn score_row_any_bytes(&self, guess: &[u8; LETTERS], out: &mut [u8]) {
         // same[i][k]: guess letters i and k (k < i) are the same letter.
         let mut same = [[false; LETTERS]; LETTERS];
         for i in 0..LETTERS {
@@ -143,9 +235,6 @@ impl Secrets {
                 same[i][k] = guess[k] == guess[i];
             }
         }
-        // Lanes hold masks (all ones for true) rather than 0 or 1, so that no step needs a
-        // byte multiply, which x86 lacks: 3.5 times fewer instructions for Wordle's table.
-        let mask = |b: bool| 0u8.wrapping_sub(u8::from(b));
         for (c, o) in self.chunks.iter().zip(out[..self.len].chunks_mut(LANES)) {
             let mut green = [[0u8; LANES]; LETTERS];
             let mut reply = [0u8; LANES];

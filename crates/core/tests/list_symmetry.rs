@@ -136,6 +136,69 @@ fn wordle_is_trivial() {
     assert!(group.is_trivial());
 }
 
+/// A Wordle game with few secrets and guesses that split them alike: the secrets are told
+/// apart by their own rows, and the group is that of the duplicates, each class's
+/// factorial, as counted here by comparing every two guesses' splits.
+#[test]
+fn wordle_duplicates_make_the_group() {
+    let word = |t: &str| -> [u8; 5] { t.as_bytes().try_into().unwrap() };
+    let secrets: Vec<[u8; 5]> = ["salet", "crane", "pious", "dumpy"]
+        .iter()
+        .map(|t| word(t))
+        .collect();
+    let mut guesses = secrets.clone();
+    for t in [
+        "whiff", "jiffy", "fizzy", "vivid", "kiosk", "bowls", "lasts", "trace", "nymph", "gawky",
+        "mummy", "oxbow", "quick", "hyped", "zebra", "cache", "brown",
+    ] {
+        guesses.push(word(t));
+    }
+    let list = codebreak_core::wordle::list_game(
+        "few".into(),
+        String::new(),
+        &guesses,
+        &secrets,
+        End::Guess,
+        false,
+    )
+    .unwrap();
+    // Each guess's split: the secrets' replies, renamed by first appearance.
+    let s = secrets.len();
+    let splits: Vec<Vec<u8>> = (0..guesses.len())
+        .map(|g| {
+            let row = &list.table()[g * s..(g + 1) * s];
+            let mut names = Vec::new();
+            row.iter()
+                .map(|r| match names.iter().position(|n| n == r) {
+                    Some(i) => i as u8,
+                    None => {
+                        names.push(*r);
+                        (names.len() - 1) as u8
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut expected = 1u128;
+    let mut seen = vec![false; guesses.len()];
+    for g in s..guesses.len() {
+        if seen[g] {
+            continue;
+        }
+        let alike: Vec<usize> = (g..guesses.len())
+            .filter(|&h| splits[h] == splits[g])
+            .collect();
+        for &h in &alike {
+            seen[h] = true;
+        }
+        expected *= factorial(alike.len() as u32);
+    }
+    assert!(expected > 1, "the test needs duplicates");
+    let group = Group::of(&list);
+    assert!(group.is_complete());
+    assert_eq!(group.order(), Some(expected));
+}
+
 /// A search past its budget stops, keeps what it found, and says so.
 #[test]
 fn budget_stops_the_search() {
