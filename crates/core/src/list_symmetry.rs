@@ -987,14 +987,7 @@ impl<'a> Search<'a> {
         if keep.is_empty() || keep.len() * SHARED_SHARE > self.g {
             return Ok(false);
         }
-        let rows: Vec<u8> = keep
-            .iter()
-            .flat_map(|&g| table[g as usize * s..(g as usize + 1) * s].iter().copied())
-            .collect();
-        let keys: Vec<u64> = keep
-            .iter()
-            .map(|&g| u64::from(node.guesses.cell[g as usize]))
-            .collect();
+        let (rows, keys) = sub_table(table, s, &keep, node);
         let mut sub = Node {
             secrets: node.secrets.clone(),
             guesses: Partition::by_key(&keys),
@@ -1098,14 +1091,7 @@ impl<'a> Search<'a> {
             return None;
         }
         keep.sort_unstable();
-        let rows: Vec<u8> = keep
-            .iter()
-            .flat_map(|&g| table[g as usize * s..(g as usize + 1) * s].iter().copied())
-            .collect();
-        let keys: Vec<u64> = keep
-            .iter()
-            .map(|&g| u64::from(node.guesses.cell[g as usize]))
-            .collect();
+        let (rows, keys) = sub_table(table, s, &keep, node);
         self.sub = Some((rows, keep));
         Some(Node {
             secrets: node.secrets.clone(),
@@ -1395,4 +1381,19 @@ impl Stabilisers {
             .insert(set, group.clone());
         group
     }
+}
+
+/// The rows of the guesses `keep` of a table of `s` secrets a row, side by side in that
+/// order, and each one's cell in `node`'s partition of the guesses: a smaller table to
+/// refine on its own.
+fn sub_table(table: &[u8], s: usize, keep: &[u32], node: &Node) -> (Vec<u8>, Vec<u64>) {
+    let rows = keep
+        .iter()
+        .flat_map(|&g| table[g as usize * s..(g as usize + 1) * s].iter().copied())
+        .collect();
+    let keys = keep
+        .iter()
+        .map(|&g| u64::from(node.guesses.cell[g as usize]))
+        .collect();
+    (rows, keys)
 }

@@ -187,14 +187,7 @@ impl Secrets {
         let letters = &letters[..distinct];
         let rows = self.chunks.iter().zip(&self.counts);
         for ((c, n), o) in rows.zip(out[..self.len].chunks_mut(LANES)) {
-            let mut green = [[0u8; LANES]; LETTERS];
-            let mut reply = [0u8; LANES];
-            for j in 0..LETTERS {
-                for x in 0..LANES {
-                    green[j][x] = mask(c[j][x] == guess[j]);
-                    reply[x] += green[j][x] & (GREEN * POW3[j]);
-                }
-            }
+            let (green, mut reply) = greens(c, guess);
             for &(l, places, count) in letters {
                 let held = &n[l];
                 if count == 1 {
@@ -236,14 +229,7 @@ impl Secrets {
             }
         }
         for (c, o) in self.chunks.iter().zip(out[..self.len].chunks_mut(LANES)) {
-            let mut green = [[0u8; LANES]; LETTERS];
-            let mut reply = [0u8; LANES];
-            for j in 0..LETTERS {
-                for x in 0..LANES {
-                    green[j][x] = mask(c[j][x] == guess[j]);
-                    reply[x] += green[j][x] & (GREEN * POW3[j]);
-                }
-            }
+            let (green, mut reply) = greens(c, guess);
             let mut yellow = [[0u8; LANES]; LETTERS];
             for i in 0..LETTERS {
                 // Places not green holding letter i, less those earlier letters took (a
@@ -593,6 +579,24 @@ pub fn original(hard: bool) -> std::sync::Arc<crate::ListGame> {
             Arc::new(game)
         })
         .clone()
+}
+
+/// The green places of [`LANES`] secrets (`chunk`, laid out as in [`Secrets`]) for `guess`,
+/// as masks by place, and the reply their greens make so far.
+#[inline(always)]
+fn greens(
+    chunk: &[[u8; LANES]; LETTERS],
+    guess: &[u8; LETTERS],
+) -> ([[u8; LANES]; LETTERS], [u8; LANES]) {
+    let mut green = [[0u8; LANES]; LETTERS];
+    let mut reply = [0u8; LANES];
+    for j in 0..LETTERS {
+        for x in 0..LANES {
+            green[j][x] = mask(chunk[j][x] == guess[j]);
+            reply[x] += green[j][x] & (GREEN * POW3[j]);
+        }
+    }
+    (green, reply)
 }
 
 #[cfg(test)]
