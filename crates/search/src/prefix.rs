@@ -237,18 +237,24 @@ mod avx512 {
             dead |= _mm512_cmpgt_epu8_mask(grown, slack) | _mm512_cmpge_epu8_mask(h, cap);
             // ... or the shortfall is below what the slack allows (one that saturates at 255
             // is never below).
-            let most_so_far = (j as u64 + 1) * u64::from(most);
-            if let Some(below) = most_so_far.checked_sub(slack_all)
-                && below > 0
-            {
-                let below = _mm512_set1_epi8(below.min(255) as u8 as i8);
-                dead |= _mm512_cmplt_epu8_mask(fell, below);
-            }
+            dead |= below(fell, (j as u64 + 1) * u64::from(most), slack_all);
             if dead == !0 {
                 return 0;
             }
         }
         !dead
+    }
+
+    /// The lanes whose count is below `most - spare` (none when that is not positive; a
+    /// count saturated at 255 is never below).
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn below(counts: __m512i, most: u64, spare: u64) -> u64 {
+        match most.checked_sub(spare) {
+            Some(least) if least > 0 => {
+                _mm512_cmplt_epu8_mask(counts, _mm512_set1_epi8(least.min(255) as u8 as i8))
+            }
+            _ => 0,
+        }
     }
 
     /// Rows read ahead of the one a kernel is at: each row is a different stretch of the
@@ -324,15 +330,9 @@ mod avx512 {
             }
             // A byte that saturates at 255 understates the classes, so it is never below.
             parts = _mm512_mask_adds_epu8(parts, !repeat, parts, one);
-            let read = j as u64 + 1;
-            if let Some(fewest) = read.checked_sub(allowed)
-                && fewest > 0
-            {
-                let fewest = _mm512_set1_epi8(fewest.min(255) as u8 as i8);
-                dead |= _mm512_cmplt_epu8_mask(parts, fewest);
-                if dead == !0 {
-                    return 0;
-                }
+            dead |= below(parts, j as u64 + 1, allowed);
+            if dead == !0 {
+                return 0;
             }
         }
         !dead
