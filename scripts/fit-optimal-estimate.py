@@ -26,6 +26,7 @@ def terms(r):
         math.log(r["orbits"]),
         math.log(r["replies"]),
         1.0 if r["objective"] == "worst" else 0.0,
+        ln_s / math.log(r["replies"] + 1),
     ]
 
 

@@ -193,6 +193,7 @@ pub fn shard_merge<'py>(
             strategy,
             millis,
             nodes,
+            ..
         } => {
             let game = Bound::new(py, PyGame::of(py, game, None)?)?;
             let mut report = PyReport::new(

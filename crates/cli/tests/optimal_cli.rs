@@ -224,7 +224,7 @@ fn bad_input() {
             "32768 secrets",
             "calibrated estimate",
             "(likely ",
-            "years",
+            "days",
             "use --force",
         ],
     );

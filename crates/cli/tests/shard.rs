@@ -984,3 +984,87 @@ fn a_plan_of_depth_two_equals_the_plan_of_depth_one_and_certifies_it() {
     );
     assert_fails(&out, 2, &["--depth 3", "expected 1", "or 2"]);
 }
+
+/// A ranking's values go into a summary (`shard export`) that another machine imports
+/// (`shard import`): only the exact opener is solved again, and the merge is the same.
+#[test]
+fn an_exported_summary_resumes_the_ranking_in_a_new_results_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--pegs",
+        "3",
+        "--colors",
+        "4",
+        "--openers",
+        "--bound",
+        "300",
+    ];
+    let plan = plan_and_run(dir.path(), "o.plan", &args);
+    let tsv = dir.path().join("o.tsv");
+    let out = run_args(&["shard", "export", s(&plan), "--out", s(&tsv)], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&tsv).unwrap();
+    assert!(text.starts_with("# codebreak shard summary 1\n"), "{text}");
+    let want = json(&run_args(&["shard", "merge", s(&plan), "--json"], None));
+    let exact = want["openers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["total"].is_u64())
+        .count();
+    assert!(exact >= 1, "{want}");
+    let fresh = dir.path().join("fresh");
+    let got = json(&run_args(
+        &[
+            "shard",
+            "import",
+            s(&plan),
+            s(&tsv),
+            "--results",
+            s(&fresh),
+            "--json",
+        ],
+        None,
+    ));
+    let jobs = want["openers"].as_array().unwrap().len();
+    assert_eq!(got["exact"], exact as u64, "{got}");
+    assert_eq!(got["imported"], (jobs - exact) as u64, "{got}");
+    let out = run_args(&["shard", "run", s(&plan), "--results", s(&fresh)], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = stderr(&out);
+    assert_eq!(log.matches("done already").count(), jobs - exact, "{log}");
+    let merged = json(&run_args(
+        &["shard", "merge", s(&plan), "--results", s(&fresh), "--json"],
+        None,
+    ));
+    assert_eq!(merged["openers"], want["openers"]);
+    assert_eq!(merged["imported"], (jobs - exact) as u64);
+    // A summary of another game is refused by name, with exit 1, and writes nothing.
+    let other = plan_and_run(
+        dir.path(),
+        "p.plan",
+        &[
+            "--pegs",
+            "3",
+            "--colors",
+            "5",
+            "--openers",
+            "--bound",
+            "500",
+        ],
+    );
+    let out = run_args(
+        &[
+            "shard",
+            "import",
+            s(&other),
+            s(&tsv),
+            "--results",
+            s(&fresh),
+        ],
+        None,
+    );
+    assert_fails(&out, 1, &["o.tsv: it values another game (fingerprint"]);
+    let out = run_args(&["shard", "import", s(&plan), "no-such.tsv"], None);
+    assert_fails(&out, 2, &["cannot read no-such.tsv"]);
+}

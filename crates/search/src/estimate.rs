@@ -4,24 +4,26 @@
 //! The search's cost is how many sets it must solve times how many guesses it scores at each,
 //! and neither is known in advance; but it follows the game's shape well enough to be
 //! predicted within a stated factor. The model is a least-squares fit of the logarithm of the
-//! CPU seconds measured on 20 searches of several sizes and shapes (Mastermind with 3 to 6
+//! CPU seconds measured on 21 searches of several sizes and shapes (Mastermind with 3 to 6
 //! pegs, Bulls and Cows, distinct secrets, black pegs only, objective worst; the table is in
 //! `docs/optimal-estimate.md`, the data in `tests/data/optimal_timings.tsv`, measured with
 //! `scripts/calibrate-optimal.sh` and refitted with `scripts/fit-optimal-estimate.py`):
 //!
 //! ```text
-//! ln(CPU s) = 16.79 − 5.836 ln S + 0.6444 (ln S)² + 1.258 ln orbits − 3.754 ln replies
-//!             + 0.4584 [objective worst]
+//! ln(CPU s) = −12.93 − 10.8 ln S + 0.6603 (ln S)² + 0.7583 ln orbits + 9.388 ln replies
+//!             + 1.058 [objective worst] + 11.18 ln S / ln(replies + 1)
 //! ```
 //!
 //! where `S` is the number of secrets, `orbits` the number of first guesses up to the game's
-//! symmetries and `replies` the number of replies other than the win. The cost grows faster
-//! than any fixed power of `S` (about `S^2.9` around MM(4,6), `S^6` around MM(5,6)), grows
-//! with the shapes a guess can take, and falls with the replies a guess can get.
+//! symmetries and `replies` the number of replies other than the win; `ln S / ln(replies +
+//! 1)` is the depth the counting bound asks of a tree, so games whose guesses split a set
+//! coarsely (black pegs, many pegs) cost more than their size says. The cost grows faster
+//! than any fixed power of `S` (about `S^2.9` around MM(4,6), `S^4.8` around MM(5,6)) and with
+//! the shapes a guess can take.
 //!
-//! Every game measured took between a quarter and four times the prediction
-//! ([`UNCERTAINTY`]); predicting each game from a fit without it is worse (up to 12 times off
-//! for MM(5,6), 20 for black-peg 4/5), and games larger than MM(5,6) are extrapolations.
+//! Every game measured took between a sixth and six times the prediction ([`UNCERTAINTY`]);
+//! predicting each game from a fit without it is worse (the black-peg games, the only ones
+//! with 4 replies, are far off), and games larger than MM(5,6) are extrapolations.
 //! Wall time is the CPU time shared out over the search's threads.
 
 use std::fmt;
@@ -72,6 +74,7 @@ impl Features {
             self.orbits.max(1.0).ln(),
             self.replies.max(1.0).ln(),
             f64::from(u8::from(self.worst)),
+            ln_s / (self.replies.max(1.0) + 1.0).ln(),
         ]
     }
 }
@@ -89,27 +92,29 @@ fn partitions(n: usize, parts: usize, largest: usize) -> u64 {
         .sum()
 }
 
-/// How fast the model's CPU time grows with the secrets at `secrets` secrets, the other
-/// features fixed: `d ln(CPU s) / d ln S` (3.4 at MM(4,6)'s 1296 secrets, 5.7 at MM(5,6)'s
-/// 7776). A sharded plan's estimate extrapolates its jobs' times with it when its
-/// sample finished jobs of one size only.
-pub fn slope(secrets: f64) -> f64 {
-    COEFFICIENTS[0] + 2.0 * COEFFICIENTS[1] * secrets.max(1.0).ln()
+/// How fast the model's CPU time grows with the secrets at `secrets` secrets of a game with
+/// `replies` replies other than the win, the other features fixed: `d ln(CPU s) / d ln S`
+/// (2.9 at MM(4,6)'s 1296 secrets, 4.8 at MM(5,6)'s 7776). A sharded plan's estimate
+/// extrapolates its jobs' times with it when its sample finished jobs of one size only.
+pub fn slope(secrets: f64, replies: f64) -> f64 {
+    COEFFICIENTS[0]
+        + 2.0 * COEFFICIENTS[1] * secrets.max(1.0).ln()
+        + COEFFICIENTS[5] / (replies.max(1.0) + 1.0).ln()
 }
 
 /// Terms of the model.
-const TERMS: usize = 5;
+const TERMS: usize = 6;
 /// The fitted constant of `ln(CPU seconds)`.
-const MODEL_CONSTANT: f64 = 16.79;
+const MODEL_CONSTANT: f64 = -12.93;
 /// The fitted coefficients of the terms of [`Features::terms`]: `ln S`, `(ln S)²`,
-/// `ln orbits`, `ln replies`, objective worst.
-const COEFFICIENTS: [f64; TERMS] = [-5.836, 0.6444, 1.258, -3.754, 0.4584];
+/// `ln orbits`, `ln replies`, objective worst, `ln S / ln(replies + 1)`.
+const COEFFICIENTS: [f64; TERMS] = [-10.8, 0.6603, 0.7583, 9.388, 1.058, 11.18];
 /// The calibration's largest error, rounded up, as a factor: every game measured took
 /// between the prediction divided by this and the prediction times this (the largest was
-/// 3.8, black-peg 4/5).
-pub const UNCERTAINTY: f64 = 4.0;
-/// Share of its threads a long search keeps busy: MM(5,6) took about 1.9 CPU-hours in about
-/// an hour on 2 threads.
+/// 5.95, MM(3,10)).
+pub const UNCERTAINTY: f64 = 6.0;
+/// Share of its threads a long search keeps busy: MM(5,6) took 1440 CPU seconds in 727 s on
+/// 2 threads.
 pub const THREAD_EFFICIENCY: f64 = 0.95;
 
 /// How long a search is expected to take.

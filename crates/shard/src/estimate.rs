@@ -118,9 +118,10 @@ fn fit(points: &[(f64, f64)]) -> Option<(f64, f64)> {
     Some((my - a * mx, a))
 }
 
-/// The slope of the whole-game model at `secrets` secrets (`d ln CPU / d ln S`).
-fn model_slope(secrets: u64) -> f64 {
-    codebreak_search::estimate::slope(secrets as f64)
+/// The slope of the whole-game model at `secrets` secrets of a game with `replies` replies
+/// other than the win (`d ln CPU / d ln S`).
+fn model_slope(secrets: u64, replies: f64) -> f64 {
+    codebreak_search::estimate::slope(secrets as f64, replies)
 }
 
 /// Solves a sample of `runner`'s jobs (see the module) and estimates the whole plan. `log`
@@ -131,6 +132,11 @@ pub fn estimate(
     log: Option<&(dyn Fn(&str) + Sync)>,
 ) -> PlanEstimate {
     let jobs = &runner.plan.jobs;
+    let replies = codebreak_search::estimate::Features::of(
+        &runner.game,
+        &codebreak_search::SearchOptions::default(),
+    )
+    .replies;
     let sizes: Vec<(usize, u64)> = jobs.iter().map(|j| (j.index, j.secrets)).collect();
     let chosen = choose(&sizes, options.jobs.min(jobs.len()));
     let cap = Duration::from_secs_f64(options.seconds.max(0.001));
@@ -194,7 +200,7 @@ pub fn estimate(
                     ((s.secrets.max(1) as f64).ln(), s.seconds.max(1e-3).ln())
                 }),
             };
-            let a = model_slope(x.exp() as u64);
+            let a = model_slope(x.exp() as u64, replies);
             (y - a * x, a, false)
         }
     };

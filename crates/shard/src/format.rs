@@ -157,6 +157,10 @@ pub struct JobResult {
     pub millis: u64,
     /// The program that wrote it.
     pub version: String,
+    /// The summary it was imported from ([`import`](crate::summary::import)): a bound proved
+    /// by the run that exported it, not by this plan's runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<String>,
     /// A hash of the other fields, as written.
     pub checksum: String,
 }

@@ -37,6 +37,7 @@ pub mod merge;
 pub mod plan;
 pub mod run;
 pub mod slurm;
+pub mod summary;
 
 pub use error::ShardError;
 pub use estimate::{PlanEstimate, SampleOptions, SampledJob, estimate};
@@ -49,3 +50,4 @@ pub use merge::{Merged, Status, merge, merge_certificates, status};
 pub use plan::{PlanRequest, Split, make_plan};
 pub use run::{Outcome, RunOptions, Runner, Stop, Stopped};
 pub use slurm::{SlurmOptions, SlurmScript, slurm_script};
+pub use summary::{Imported, export, import};

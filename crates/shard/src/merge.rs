@@ -51,6 +51,8 @@ pub struct Status {
     pub checkpoints: Vec<usize>,
     /// Remaining jobs with a running marker.
     pub running: Vec<RunningJob>,
+    /// Jobs whose result was imported from a summary (`shard import`), among those done.
+    pub imported: usize,
     /// Seconds the finished jobs took.
     pub seconds_done: f64,
     /// Seconds left, estimated from the time per secret of the finished jobs (CPU time on one
@@ -68,6 +70,7 @@ pub fn status(plan: &Plan, dir: &Path) -> Status {
         remaining: Vec::new(),
         checkpoints: Vec::new(),
         running: Vec::new(),
+        imported: 0,
         seconds_done: 0.0,
         estimate_seconds: None,
     };
@@ -76,8 +79,12 @@ pub fn status(plan: &Plan, dir: &Path) -> Status {
         match plan.result(dir, job) {
             Ok(Some(r)) => {
                 s.done += 1;
-                done_secrets += r.secrets;
-                done_ms += r.millis;
+                s.imported += usize::from(r.imported.is_some());
+                // An imported result without its time tells nothing of the time per secret.
+                if r.imported.is_none() || r.millis > 0 {
+                    done_secrets += r.secrets;
+                    done_ms += r.millis;
+                }
                 continue;
             }
             Err(e) => s.failed.push(FailedJob {
@@ -124,6 +131,9 @@ pub enum Merged {
         nodes: u64,
         /// Milliseconds the jobs took, added up.
         millis: u64,
+        /// Results imported from a summary (`shard import`): bounds proved by the run that
+        /// exported them.
+        imported: usize,
     },
     /// A plan below an opener: the whole game's tree.
     Below {
@@ -137,6 +147,8 @@ pub enum Merged {
         nodes: u64,
         /// Milliseconds the jobs took, added up.
         millis: u64,
+        /// Results imported from a summary (`shard import`).
+        imported: usize,
     },
 }
 
@@ -282,6 +294,7 @@ fn merge_openers(
         best,
         nodes,
         millis,
+        imported: results.iter().filter(|r| r.imported.is_some()).count(),
     })
 }
 
@@ -406,6 +419,7 @@ fn merge_below(
         strategy,
         nodes,
         millis,
+        imported: results.iter().filter(|r| r.imported.is_some()).count(),
     })
 }
 

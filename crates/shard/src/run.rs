@@ -246,6 +246,7 @@ impl Runner {
             nodes,
             millis: start.elapsed().as_millis() as u64,
             version: env!("CARGO_PKG_VERSION").to_string(),
+            imported: None,
             checksum: String::new(),
         };
         r.checksum = r.compute_checksum();

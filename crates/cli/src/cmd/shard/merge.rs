@@ -72,6 +72,12 @@ pub fn status(a: StatusArgs) -> Result<(), Failure> {
             format!(" ({} stopped with a checkpoint)", s.checkpoints.len())
         },
     );
+    if s.imported > 0 {
+        println!(
+            "imported  {} of the done jobs from a summary (shard import)",
+            s.imported
+        );
+    }
     for f in &s.failed {
         println!("  {}", f.why);
     }
@@ -127,6 +133,7 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
             best,
             nodes,
             millis,
+            imported,
         } => {
             if let Some(path) = &a.tree {
                 let Some(tree) = best else {
@@ -145,11 +152,12 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
                     "bound": plan.header.bound,
                     "openers": entries,
                     "verified": true,
+                    "imported": imported,
                     "effort": { "nodes": nodes, "seconds": millis as f64 / 1000.0 },
                 });
                 format!("{v}\n")
             } else {
-                openers_text(&plan, &game, &entries, nodes, millis)
+                openers_text(&plan, &game, &entries, nodes, millis, imported)
             }
         }
         Merged::Below {
@@ -158,6 +166,7 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
             strategy,
             nodes,
             millis,
+            imported,
         } => {
             if let Some(path) = &a.tree {
                 output::write_tree(path, Format::Json, &game, &tree)?;
@@ -175,13 +184,15 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
                 let tail = serde_json::json!({
                     "jobs": plan.jobs.len(),
                     "verified": true,
+                    "imported": imported,
                     "effort": { "nodes": nodes, "seconds": millis as f64 / 1000.0 },
                 });
                 format!("{}\n", output::with_fields(head, figures, tail))
             } else {
                 format!(
-                    "game      {game}\nstrategy  {strategy}\n\n{}verified  the merged tree replays every secret to these figures\ntime      {:.3} s in {} job{}, {nodes} nodes\n",
+                    "game      {game}\nstrategy  {strategy}\n\n{}verified  the merged tree replays every secret to these figures\n{}time      {:.3} s in {} job{}, {nodes} nodes\n",
                     output::table(&figures, game.move_words().1),
+                    imported_line(imported),
                     millis as f64 / 1000.0,
                     plan.jobs.len(),
                     plural(plan.jobs.len())
@@ -193,7 +204,14 @@ pub fn merge(a: MergeArgs) -> Result<(), Failure> {
 }
 
 /// The ranking as a table.
-fn openers_text(plan: &Plan, game: &Game, entries: &[OpenerEntry], nodes: u64, ms: u64) -> String {
+fn openers_text(
+    plan: &Plan,
+    game: &Game,
+    entries: &[OpenerEntry],
+    nodes: u64,
+    ms: u64,
+    imported: usize,
+) -> String {
     let mut out = format!(
         "game      {game}\nplan      {} ({}), every opener{}\n\n rank  opener    total  average  worst\n",
         plan.path.display(),
@@ -215,8 +233,20 @@ fn openers_text(plan: &Plan, game: &Game, entries: &[OpenerEntry], nodes: u64, m
         out += &format!("{:>5}  {:<8} {value}\n", i + 1, e.opener);
     }
     out += &format!(
-        "\nverified  every exact value replays through its tree\ntime      {:.3} s in the jobs, {nodes} nodes\n",
+        "\nverified  every exact value replays through its tree\n{}time      {:.3} s in the jobs, {nodes} nodes\n",
+        imported_line(imported),
         ms as f64 / 1000.0
     );
     out
+}
+
+/// Says how many results came from a summary: their bounds were proved by another run.
+fn imported_line(imported: usize) -> String {
+    match imported {
+        0 => String::new(),
+        n => format!(
+            "imported  {n} result{} from a summary (shard import): bounds proved by the run that exported them\n",
+            plural(n)
+        ),
+    }
 }

@@ -10,6 +10,7 @@ mod merge;
 mod plan;
 mod run;
 mod slurm;
+mod summary;
 
 use clap::{Args, Subcommand};
 use codebreak_shard::ShardError;
@@ -25,7 +26,9 @@ Examples:
   codebreak shard merge mm46.plan --tree mm46.json            # 5625, verified
   codebreak shard plan --openers --bound 7000 --out openers.plan   # one job per opener
   codebreak shard estimate mm49.plan --sample 6 --seconds 60 --nodes 10   # before a long run
-  codebreak shard slurm mm46.plan --chunk 4 --time 01:00:00 --out mm46.sh && sbatch mm46.sh";
+  codebreak shard slurm mm46.plan --chunk 4 --time 01:00:00 --out mm46.sh && sbatch mm46.sh
+  codebreak shard export openers.plan --out openers.tsv       # the values so far, to keep
+  codebreak shard import openers.plan openers.tsv             # elsewhere: resume from them";
 
 /// Arguments of `shard`.
 #[derive(Args, Debug)]
@@ -49,6 +52,10 @@ pub enum ShardCommand {
     Slurm(slurm::SlurmArgs),
     /// Estimate the plan's time from a sample of its jobs, solved for real (results kept).
     Estimate(estimate::EstimateArgs),
+    /// Write the values found so far as a summary (tab-separated text) to keep with a project.
+    Export(summary::ExportArgs),
+    /// Take a summary's bounds as results, so that a run resumes where another machine's was.
+    Import(summary::ImportArgs),
 }
 
 pub fn run(a: ShardArgs) -> Result<(), Failure> {
@@ -59,6 +66,8 @@ pub fn run(a: ShardArgs) -> Result<(), Failure> {
         ShardCommand::Merge(a) => merge::merge(a),
         ShardCommand::Slurm(a) => slurm::run(a),
         ShardCommand::Estimate(a) => estimate::run(a),
+        ShardCommand::Export(a) => summary::export(a),
+        ShardCommand::Import(a) => summary::import(a),
     }
 }
 
