@@ -283,7 +283,13 @@ impl<R: Rules> Solver<'_, R> {
                         .collect::<Option<Vec<&[u8]>>>()
                 {
                     let mut all = Vec::new();
-                    few_collisions_pairwise(&rows, allowed.min(u32::MAX.into()) as u32, &mut all);
+                    if !Prefix::few_collisions(rows.clone(), allowed, &mut all) {
+                        few_collisions_pairwise(
+                            &rows,
+                            allowed.min(u32::MAX.into()) as u32,
+                            &mut all,
+                        );
+                    }
                     return keep_pooled(all, pool);
                 }
                 pool.iter()

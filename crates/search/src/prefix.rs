@@ -116,6 +116,31 @@ impl<'r> Prefix<'r> {
         })
     }
 
+    /// The guesses (every one of a row, in increasing order, into `out`) whose replies to
+    /// the `rows` (at most [`BLOCK`]) collide at most `allowed` times, a collision being a
+    /// reply an earlier row already got: [`few_collisions_pairwise`](crate::table) sixty-four
+    /// guesses at a time. `false`, with nothing written, where the processor lacks the
+    /// sixty-four-lane kernel (the kernel of sixteen lanes reads only [`PREFIX_ROWS`] rows,
+    /// too few to be exact).
+    pub(crate) fn few_collisions(rows: Vec<&'r [u8]>, allowed: u64, out: &mut Vec<u32>) -> bool {
+        if rows.len() > BLOCK || !wide_available() {
+            return false;
+        }
+        // A class's first secret adds nothing, every other one a collision; no class fills
+        // up within the rows.
+        let Some(p) = Prefix::new(rows, |h| u64::from(h > 0), u64::MAX) else {
+            return false;
+        };
+        for start in (0..p.guesses()).step_by(BLOCK) {
+            let mut alive = p.alive(start, allowed, true);
+            while alive != 0 {
+                out.push((start + alive.trailing_zeros() as usize) as u32);
+                alive &= alive - 1;
+            }
+        }
+        true
+    }
+
     /// [`alive`](Self::alive) for sixteen guesses, over the first [`PREFIX_ROWS`] secrets.
     fn alive16(&self, start: usize, slack: u64) -> u32 {
         let len = self.guesses();
@@ -370,6 +395,42 @@ mod tests {
             }
         }
         mask
+    }
+
+    #[test]
+    fn few_collisions_sixty_four_at_a_time_is_the_pairwise_kernel() {
+        let mut x = 987654321u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        if !wide_available() {
+            return;
+        }
+        for (len, values, n) in [
+            (300, 243u64, 64),
+            (129, 7, 40),
+            (64, 243, 20),
+            (5, 3, 9),
+            (1000, 30, 33),
+        ] {
+            let data: Vec<Vec<u8>> = (0..n)
+                .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
+                .collect();
+            let rows: Vec<&[u8]> = data.iter().map(|r| &r[..]).collect();
+            for allowed in [0u64, 1, 2, 5, 10, 30, 63, 64, 200] {
+                let mut want = Vec::new();
+                crate::table::few_collisions_pairwise(&rows, allowed as u32, &mut want);
+                let mut got = Vec::new();
+                assert!(Prefix::few_collisions(rows.clone(), allowed, &mut got));
+                assert_eq!(
+                    got, want,
+                    "len {len}, values {values}, rows {n}, allowed {allowed}"
+                );
+            }
+        }
     }
 
     #[test]
