@@ -397,15 +397,22 @@ mod tests {
         mask
     }
 
+    /// `n` rows of `len` pseudo-random replies below `values`, from the state `x`.
+    fn random_rows(x: &mut u64, len: usize, values: u64, n: usize) -> Vec<Vec<u8>> {
+        let mut next = || {
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            *x
+        };
+        (0..n)
+            .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
+            .collect()
+    }
+
     #[test]
     fn few_collisions_sixty_four_at_a_time_is_the_pairwise_kernel() {
         let mut x = 987654321u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
         if !wide_available() {
             return;
         }
@@ -416,9 +423,7 @@ mod tests {
             (5, 3, 9),
             (1000, 30, 33),
         ] {
-            let data: Vec<Vec<u8>> = (0..n)
-                .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
-                .collect();
+            let data = random_rows(&mut x, len, values, n);
             let rows: Vec<&[u8]> = data.iter().map(|r| &r[..]).collect();
             for allowed in [0u64, 1, 2, 5, 10, 30, 63, 64, 200] {
                 let mut want = Vec::new();
@@ -437,12 +442,6 @@ mod tests {
     fn drops_what_one_guess_at_a_time_drops() {
         // Pseudo-random replies over a few values, so classes grow.
         let mut x = 12345u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
         for (len, values, n) in [
             (37, 3u64, 20),
             (64, 5, 16),
@@ -456,9 +455,7 @@ mod tests {
             (70, 243, 520),
             (200, 40, 120),
         ] {
-            let data: Vec<Vec<u8>> = (0..n)
-                .map(|_| (0..len).map(|_| (next() % values) as u8).collect())
-                .collect();
+            let data = random_rows(&mut x, len, values, n);
             let rows: Vec<&[u8]> = data.iter().map(|r| &r[..]).collect();
             // Growths that climb, and Wordle's: nothing for a new class, one for any other.
             let climbing: Vec<u64> = (0..DEEP_ROWS)
