@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the opener values of a shard summary (`codebreak shard export`) with a published
-list of exact opener values, one `opener total` a line (Alex Selby's `normal.some3593.proven`
-in alex1770/wordle, for instance).
+list of exact opener values, one `opener total` or `opener average total` a line (Alex
+Selby's `normal.some3593.proven` or `results_easy_nyt20230701` in alex1770/wordle).
 
 Prints how many exact values agree, any that disagree, the openers valued exactly here that
 the list lacks, and any opener proved `at least N` here that the list gives a smaller value.
@@ -18,8 +18,8 @@ def main():
     summary, published = args
     known = {}
     for line in open(published):
-        word, value = line.split()
-        known[word] = int(value)
+        word, *rest = line.split()
+        known[word] = int(rest[-1])
     exact, at_least = {}, {}
     for line in open(summary):
         if line.startswith("#") or not line.strip():
