@@ -26,7 +26,7 @@ use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, MAX_PEGS
 use rustc_hash::FxHashMap;
 
 use crate::automorphisms::AutomorphismWords;
-use crate::bounds::{INFINITE, pack, total};
+use crate::bounds::{INFINITE, NO_LIMIT, pack, total};
 use crate::memo::{Entry, key};
 use crate::solver::{Interrupted, Solver};
 use codebreak_core::list_symmetry::Group;
@@ -93,6 +93,12 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     /// colours read as a number in base `colors` (`u32::MAX` for a code not in the space),
     /// which maps the renamed codes without a binary search. Empty otherwise.
     radix: Vec<u32>,
+    /// `pairs[d]`: the most secrets (up to [`COUNTED_MAX`]) of a set each of whose classes of
+    /// `k` secrets has the counting bound `2k - 1` within `d` (in a game that ends with a
+    /// guess; 0 otherwise): a guess's counting bound on such a set within `d + 1` is then
+    /// `2n + c - w`, `c` its collisions (secrets whose reply an earlier one got) and `w` 1
+    /// when it is one of the secrets.
+    pairs: Vec<usize>,
 }
 
 /// How a class of a guess is shown to cost what the guess's proof counts for it.
@@ -177,6 +183,13 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 .map(|list| AutomorphismWords::new(list, space.secrets())),
             renamed: FxHashMap::default(),
             radix,
+            pairs: (0..=NO_LIMIT)
+                .map(|d| {
+                    let two = |k: usize| Self::count_with(s, k, d) == 2 * k as u64 - 1;
+                    let guess = game.end() == End::Guess;
+                    (1..=COUNTED_MAX).take_while(|&k| guess && two(k)).count()
+                })
+                .collect(),
         }
     }
 
@@ -361,7 +374,12 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
 
     /// The least total of `n` secrets within `d`, by counting.
     fn count(&self, n: usize, d: u32) -> u64 {
-        match self.s.bounds.lower(n as u64, d) {
+        Self::count_with(self.s, n, d)
+    }
+
+    /// [`count`](Self::count) for the search `s`.
+    fn count_with(s: &Solver<'a, R>, n: usize, d: u32) -> u64 {
+        match s.bounds.lower(n as u64, d) {
             INFINITE => INF,
             v => total(v),
         }
@@ -862,48 +880,74 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             return None;
         }
         // (Its depth counts the guess outside too.)
-        let mut least = match self.s.bounds.outside(n as u64, d) {
+        let outside = match self.s.bounds.outside(n as u64, d) {
             INFINITE => INF,
             v => total(v),
         };
-        let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
-        for &g in c.indices().iter().filter(|&&g| e.is_guess(g)) {
-            least = least.min(self.cheap(c, g, &counts));
+        let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
+        if n <= self.pairs[(d - 1).min(NO_LIMIT) as usize] {
+            // Down to `2n - 1`, which no guess does better than.
+            let least = inside.try_fold(u64::MAX, |least, g| match self.collisions(c, g) {
+                0 => Err(()),
+                k => Ok(least.min(k)),
+            });
+            let inside = least.map_or(2 * n as u64 - 1, |k| (2 * n as u64 - 1).saturating_add(k));
+            return Some(outside.min(inside));
         }
-        Some(least)
+        let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
+        let mut hist = [0u32; HIST_LEN];
+        Some(inside.fold(outside, |least, g| {
+            least.min(self.cheap(c, g, &counts, &mut hist))
+        }))
     }
 
     /// Whether every guess's counting bound on the class `c` within `d` reaches `v` (what the
-    /// checker checks of a [`Counted`] class), for a class of at most [`COUNTED_MAX`] secrets
-    /// each of whose classes of `k` secrets has the counting bound `2k - 1` within `d - 1`
-    /// (as [`prove_here`](Self::prove_here)'s small sets): a guess's bound is then `2n + c -
-    /// w` (`c` its collisions, `w` 1 when it is one of the secrets), so only the guesses with
-    /// at most `v - 2n` collisions can fall short, found by the search's kernel and each
-    /// then counted alone. False for other classes.
+    /// checker checks of a [`Counted`] class), for a class of at least 2 secrets and at most
+    /// [`pairs`](Self::pairs)`[d - 1]`: a guess's bound is `2n + c - w`, so none of its
+    /// secrets may have `v - 2n` collisions or fewer, and no guess at all (outside, found by
+    /// the search's kernel) fewer than `v - 2n`. False for other classes.
     fn counts_to(&self, c: &Candidates<R::Packed>, d: u32, v: u64) -> bool {
-        let n = c.len();
-        if n > COUNTED_MAX
-            || n < 2
-            || d == 0
-            || self.s.e.game().end() != End::Guess
-            || !(1..=n).all(|k| self.count(k, d - 1) == 2 * k as u64 - 1)
-        {
+        let (e, n) = (self.s.e, c.len());
+        if n < 2 || d == 0 || n > self.pairs[(d - 1).min(NO_LIMIT) as usize] {
             return false;
         }
         let Some(allowed) = v.checked_sub(2 * n as u64) else {
             return true;
         };
-        let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
-        let short = self.s.few_collisions(c, &self.s.all_codes, allowed);
-        short.into_iter().all(|g| self.cheap(c, g, &counts) >= v)
+        let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
+        if inside.any(|g| self.collisions(c, g) <= allowed) {
+            return false;
+        }
+        allowed == 0 || (self.s.few_collisions(c, &self.s.all_codes, allowed - 1)).is_empty()
+    }
+
+    /// The secrets of the class `c` whose reply to guess `g` an earlier one already got.
+    fn collisions(&self, c: &Candidates<R::Packed>, g: u32) -> u64 {
+        let e = self.s.e;
+        let gp = e.packed(g);
+        let mut seen = [0u64; HIST_LEN / 64];
+        let mut k = 0;
+        for &p in c.packed() {
+            let r = e.rules().score(p, gp).index() & (HIST_LEN - 1);
+            let (word, bit) = (r / 64, 1u64 << (r % 64));
+            k += u64::from(seen[word] & bit != 0);
+            seen[word] |= bit;
+        }
+        k
     }
 
     /// The counting bound of guess `g` on the class `c`: its secrets plus the bound of each
-    /// class it leaves (`counts[k]` for `k` secrets), the winning one aside.
-    fn cheap(&self, c: &Candidates<R::Packed>, g: u32, counts: &[u64]) -> u64 {
+    /// class it leaves (`counts[k]` for `k` secrets), the winning one aside (`hist`: room
+    /// for the classes' sizes).
+    fn cheap(
+        &self,
+        c: &Candidates<R::Packed>,
+        g: u32,
+        counts: &[u64],
+        hist: &mut [u32; HIST_LEN],
+    ) -> u64 {
         let e = self.s.e;
-        let mut hist = [0u32; HIST_LEN];
-        e.histogram(g, c.packed(), &mut hist);
+        e.histogram(g, c.packed(), hist);
         let classes = hist[..e.feedback_count()].iter().enumerate();
         classes
             .filter(|&(r, _)| r != self.s.win.index())
