@@ -134,6 +134,8 @@ struct Rules {
     /// whose pegs, read as digits in base `colors`, make `key` (`u32::MAX`: none); renamings
     /// look their images up here. Empty otherwise.
     radix: Vec<u32>,
+    /// With `radix`: every code's pegs, `pegs` a code (`digits[code * pegs..][..pegs]`).
+    digits: Vec<u8>,
     /// Colours of the game (the base of `radix`'s keys).
     colors: u64,
     /// The winning reply's index (`None` when the game ends as soon as the secret is known).
@@ -231,13 +233,14 @@ impl Rules {
             });
         let replies = table.iter().copied().max().map_or(1, |r| r as usize + 1);
         let colors = game.colors() as u64;
-        let mut radix = Vec::new();
+        let (mut radix, mut digits) = (Vec::new(), Vec::new());
         let possible = colors.checked_pow(game.pegs() as u32);
         if game.list().is_none() && possible.is_some_and(|p| p <= 1 << 22) {
             radix = vec![u32::MAX; possible.unwrap_or(0) as usize];
             for (i, c) in space.codes().iter().enumerate() {
                 let key = c.pegs().iter().fold(0u64, |k, &p| k * colors + p as u64);
                 radix[key as usize] = i as u32;
+                digits.extend_from_slice(c.pegs());
             }
         }
         Ok(Rules {
@@ -249,6 +252,7 @@ impl Rules {
             columns,
             replies,
             radix,
+            digits,
             colors,
             win,
             cap,
@@ -1183,12 +1187,13 @@ fn renamer<'a>(
             weight *= rules.colors;
         }
     }
+    let pegs = game.pegs();
     Ok(
         #[inline(always)]
         move |i: u32| -> Option<u32> {
-            let c = space.code(i);
             if !place.is_empty() {
-                let key: u64 = (place.chunks_exact(colors).zip(c.pegs()))
+                let digits = rules.digits.get(i as usize * pegs..)?.get(..pegs)?;
+                let key: u64 = (place.chunks_exact(colors).zip(digits))
                     .map(|(row, &p)| row[p as usize])
                     .sum();
                 return rules
@@ -1197,6 +1202,7 @@ fn renamer<'a>(
                     .copied()
                     .filter(|&x| x != u32::MAX);
             }
+            let c = space.code(i);
             let mut img = c;
             for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
                 *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
@@ -1319,6 +1325,8 @@ fn symmetric(
     if apply(g) != Some(o) {
         return Err("it does not map the one guess onto the other".into());
     }
+    let (from, to) = (rules.row(g), rules.row(o));
+    let reply = |row: &[u8], x: u32| row[rules.ord[x as usize] as usize];
     for &x in s {
         let Some(y) = apply(x).filter(|&y| members.has(y)) else {
             return Err(format!(
@@ -1326,7 +1334,7 @@ fn symmetric(
                 game.format_code(&space.code(x))
             ));
         };
-        if rules.reply(g, x) != rules.reply(o, y) {
+        if reply(from, x) != reply(to, y) {
             return Err(format!(
                 "secret {} does not get the same reply from both",
                 game.format_code(&space.code(x))
