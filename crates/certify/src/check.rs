@@ -134,6 +134,8 @@ struct Rules {
     /// whose pegs, read as digits in base `colors`, make `key` (`u32::MAX`: none); renamings
     /// look their images up here. Empty otherwise.
     radix: Vec<u32>,
+    /// With `radix`: every code's pegs, `pegs` a code (`digits[code * pegs..][..pegs]`).
+    digits: Vec<u8>,
     /// Colours of the game (the base of `radix`'s keys).
     colors: u64,
     /// The winning reply's index (`None` when the game ends as soon as the secret is known).
@@ -231,13 +233,14 @@ impl Rules {
             });
         let replies = table.iter().copied().max().map_or(1, |r| r as usize + 1);
         let colors = game.colors() as u64;
-        let mut radix = Vec::new();
+        let (mut radix, mut digits) = (Vec::new(), Vec::new());
         let possible = colors.checked_pow(game.pegs() as u32);
         if game.list().is_none() && possible.is_some_and(|p| p <= 1 << 22) {
             radix = vec![u32::MAX; possible.unwrap_or(0) as usize];
             for (i, c) in space.codes().iter().enumerate() {
                 let key = c.pegs().iter().fold(0u64, |k, &p| k * colors + p as u64);
                 radix[key as usize] = i as u32;
+                digits.extend_from_slice(c.pegs());
             }
         }
         Ok(Rules {
@@ -249,6 +252,7 @@ impl Rules {
             columns,
             replies,
             radix,
+            digits,
             colors,
             win,
             cap,
@@ -471,6 +475,47 @@ impl Rules {
             }
         }
         Some(out)
+    }
+
+    /// The counting bound of `guess` on the secrets `s` (code indices) with `d` guesses left
+    /// after it: their number plus each class's counting bound, the winning class aside.
+    fn cheap(&self, guess: u32, s: &[u32], d: u32) -> u64 {
+        let mut sizes = [0u32; 256];
+        for &x in s {
+            sizes[self.reply(guess, x) as usize] += 1;
+        }
+        let classes = sizes[..self.replies]
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| Some(r as u8) != self.win);
+        classes.fold(s.len() as u64, |sum, (_, &k)| {
+            sum.saturating_add(self.count(k as usize, d))
+        })
+    }
+
+    /// A guess whose counting bound on the secrets `s` (code indices) falls below `bound`
+    /// with `depth` guesses left in all (the guess's own and `depth - 1` after it), if any:
+    /// none when the class of `s` needs at least `bound` by counting alone (whatever the
+    /// guesses allowed, which are some of these). Only the secrets need going through when
+    /// the guesses outside them all cost `bound` (see [`outside`](Self::outside)).
+    fn falls_short(&self, s: &[u32], depth: u32, bound: u64) -> Option<u32> {
+        let n = s.len();
+        if self.count(n, depth) >= bound {
+            return None;
+        }
+        let Some(d) = depth.checked_sub(1) else {
+            return Some(0);
+        };
+        let inside = self.outside(n, d) >= bound;
+        if inside || n > usize::from(u16::MAX) {
+            let pool: Vec<u32> = match inside {
+                true => s.iter().copied().filter(|&g| g < self.guesses).collect(),
+                false => (0..self.guesses).collect(),
+            };
+            return pool.into_iter().find(|&g| self.cheap(g, s, d) < bound);
+        }
+        let ords: Vec<u32> = s.iter().map(|&x| self.ord[x as usize]).collect();
+        self.short(&ords, d, bound).first().copied()
     }
 
     fn reply(&self, guess: u32, secret: u32) -> u8 {
@@ -918,25 +963,55 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
             ));
         };
         match &entry.why {
-            Why::Classes(list) => {
+            Why::Classes(list, counted) => {
                 let mut used = [false; 256];
                 let mut sum = cheap;
-                for cref in list {
-                    let (r, to) = (cref.reply, cref.claim);
-                    let why = |w: String| {
-                        let reply = if (r as usize) < game.feedback().count() {
-                            game.format_feedback(Feedback(r))
-                        } else {
-                            format!("number {r}")
-                        };
-                        format!("guess {} reply {reply}: {w}", code(g))
+                // What is wrong with the class of reply `r`.
+                let at = |r: u8, w: String| {
+                    let reply = if (r as usize) < game.feedback().count() {
+                        game.format_feedback(Feedback(r))
+                    } else {
+                        format!("number {r}")
                     };
+                    format!("guess {} reply {reply}: {w}", code(g))
+                };
+                // Checks that the class of reply `r` is one the guess leaves, listed once.
+                let mut listed = |r: u8| {
                     if Some(r) == rules.win || sizes[r as usize] == 0 {
-                        return Err(why("no class of secrets gets this reply".into()));
+                        return Err(at(r, "no class of secrets gets this reply".into()));
                     }
                     if std::mem::replace(&mut used[r as usize], true) {
-                        return Err(why("the reply is listed twice".into()));
+                        return Err(at(r, "the reply is listed twice".into()));
                     }
+                    Ok(())
+                };
+                for k in counted {
+                    let r = k.reply;
+                    listed(r)?;
+                    let class: Vec<u32> = s
+                        .iter()
+                        .copied()
+                        .filter(|&x| rules.reply(g, x) == r)
+                        .collect();
+                    if let Some(short) = rules.falls_short(&class, d, k.bound) {
+                        let w = format!(
+                            "counted to need {} guesses, but guess {} has the counting bound {} on its {} secrets",
+                            k.bound,
+                            code(short),
+                            rules.cheap(short, &class, d),
+                            class.len()
+                        );
+                        return Err(at(r, w));
+                    }
+                    let counted = rules.count(class.len(), d);
+                    sum = sum
+                        .saturating_sub(counted)
+                        .saturating_add(k.bound.max(counted));
+                }
+                for cref in list {
+                    let (r, to) = (cref.reply, cref.claim);
+                    listed(r)?;
+                    let why = |w: String| at(r, w);
                     let Some(sub) = claims.get(to as usize) else {
                         return Err(why(format!(
                             "refers to claim {to}, which is not in the file ({} claims)",
@@ -1097,24 +1172,44 @@ fn renamer<'a>(
     if !is_perm(&r.colors, game.colors()) {
         return Err(format!("colors {:?} are no permutation", r.colors));
     }
-    Ok(move |i: u32| -> Option<u32> {
-        let c = space.code(i);
-        if !rules.radix.is_empty() {
-            let key = r.positions.iter().fold(0u64, |k, &at| {
-                k * rules.colors + r.colors[c.pegs()[at as usize] as usize] as u64
-            });
-            return rules
-                .radix
-                .get(key as usize)
-                .copied()
-                .filter(|&x| x != u32::MAX);
+    // With the table of codes by key: `place[at * colors + c]`, what a peg of colour `c` at
+    // position `at` adds to its image's key (renamed `r.colors[c]`, moved to the place `k`
+    // with `r.positions[k] == at`), so that an image's key is one sum over the pegs.
+    let colors = rules.colors as usize;
+    let mut place = Vec::new();
+    if !rules.radix.is_empty() {
+        place = vec![0u64; game.pegs() * colors];
+        let mut weight = 1u64;
+        for &at in r.positions.iter().rev() {
+            for (c, &to) in r.colors.iter().enumerate() {
+                place[at as usize * colors + c] = u64::from(to) * weight;
+            }
+            weight *= rules.colors;
         }
-        let mut img = c;
-        for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
-            *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
-        }
-        space.index_of(&img)
-    })
+    }
+    let pegs = game.pegs();
+    Ok(
+        #[inline(always)]
+        move |i: u32| -> Option<u32> {
+            if !place.is_empty() {
+                let digits = rules.digits.get(i as usize * pegs..)?.get(..pegs)?;
+                let key: u64 = (place.chunks_exact(colors).zip(digits))
+                    .map(|(row, &p)| row[p as usize])
+                    .sum();
+                return rules
+                    .radix
+                    .get(key as usize)
+                    .copied()
+                    .filter(|&x| x != u32::MAX);
+            }
+            let c = space.code(i);
+            let mut img = c;
+            for (k, peg) in img.pegs_mut().iter_mut().enumerate() {
+                *peg = r.colors[c.pegs()[r.positions[k] as usize] as usize];
+            }
+            space.index_of(&img)
+        },
+    )
 }
 
 /// Checks that `a` is an automorphism of the game's table: a permutation of the secrets and
@@ -1230,6 +1325,8 @@ fn symmetric(
     if apply(g) != Some(o) {
         return Err("it does not map the one guess onto the other".into());
     }
+    let (from, to) = (rules.row(g), rules.row(o));
+    let reply = |row: &[u8], x: u32| row[rules.ord[x as usize] as usize];
     for &x in s {
         let Some(y) = apply(x).filter(|&y| members.has(y)) else {
             return Err(format!(
@@ -1237,7 +1334,7 @@ fn symmetric(
                 game.format_code(&space.code(x))
             ));
         };
-        if rules.reply(g, x) != rules.reply(o, y) {
+        if reply(from, x) != reply(to, y) {
             return Err(format!(
                 "secret {} does not get the same reply from both",
                 game.format_code(&space.code(x))
@@ -1254,13 +1351,14 @@ mod tests {
 
     /// The counting bounds of every guess at once agree with those computed guess by guess,
     /// on sets of every size and depths from none left to plenty, and so do the guesses they
-    /// leave below a bound; small sets (1 to 20 secrets, spread over the game) go through
+    /// leave below a bound, and a counted class's check ([`Rules::falls_short`]); small sets (1 to 20 secrets, spread over the game) go through
     /// [`Rules::short_small`] where it applies.
     #[test]
     fn cheap_all_agrees_with_each_guess_alone() {
         for spec in [GameSpec::mastermind(3, 4), GameSpec::bulls(3, 6)] {
             let game = Game::new(&spec).unwrap();
             let rules = Rules::new(&game).unwrap();
+            let secrets = game.space().unwrap().secrets().to_vec();
             let n = rules.secrets as u32;
             let mut sets: Vec<(Vec<u32>, u32)> = Vec::new();
             for (step, d) in [(1, 0), (3, 1), (5, 2), (7, 5)] {
@@ -1327,6 +1425,21 @@ mod tests {
                         want,
                         "{spec:?} step {step} bound {bound}"
                     );
+                    // A class counted to need `bound` within `d + 1`: refused exactly when
+                    // a guess falls short (and its own counting bound does not reach it),
+                    // naming one that does.
+                    let codes: Vec<u32> = ords.iter().map(|&o| secrets[o as usize]).collect();
+                    let short = rules.falls_short(&codes, d + 1, bound);
+                    let counts = rules.count(codes.len(), d + 1) >= bound;
+                    assert_eq!(
+                        short.is_none(),
+                        counts || want.is_empty(),
+                        "{spec:?} {bound}"
+                    );
+                    if let Some(g) = short {
+                        assert!(want.contains(&g), "{spec:?} step {step} bound {bound}");
+                        assert_eq!(rules.cheap(g, &codes, d), all[g as usize]);
+                    }
                 }
             }
         }

@@ -24,6 +24,15 @@
 //!
 //! * `classes`: claims about some of its classes, by reference (a position reached in several
 //!   ways is proved once); such a class counts the larger of its claim and its counting bound;
+//!   and beside them (version 2), `counted`: classes that need at least a given bound by
+//!   counting alone, one guess deeper, without a claim of their own: every guess's counting
+//!   bound on the class (its secrets plus its classes' counting bounds, the winning one
+//!   aside, within one guess less) reaches it, which the checker recomputes (going through
+//!   the class's own secrets only when no guess outside it can fall short: such a guess
+//!   finds none of them at once and sends them down at most as many classes as a guess has
+//!   replies, a bound the checker computes). Most classes that need more than their
+//!   counting bound are small sets of this kind, which a claim each made the bulk of a
+//!   certificate;
 //! * `same`: an earlier guess splits the position into the same classes (checked by splitting
 //!   both), so it costs the same;
 //! * `sym`: a renaming of colours and reordering of positions maps the position onto itself
@@ -48,7 +57,7 @@
 //! The root claims (in the header) are about every secret of the game. [`Report`] says what
 //! they prove, and [`Report::meets`] compares that with a tree's figures.
 //!
-//! ## File format, version 1
+//! ## File format, version 2
 //!
 //! A gzip stream of UTF-8 lines, each a JSON object:
 //!
@@ -58,7 +67,8 @@
 //!    order: `{"automorphism": K, "secrets": [CODE, ...], "guesses": [CODE, ...]}`, the image
 //!    of each secret (in increasing order) and of each guess (by index);
 //! 3. one [`Claim`] per line, numbered from 0 in file order: `{"depth": D, "bound": B,
-//!    "secrets": [CODE, ...], "guesses": [{"guess": G, "classes": [[REPLY, CLAIM], ...]} |
+//!    "secrets": [CODE, ...], "guesses": [{"guess": G, "classes": [[REPLY, CLAIM], ...],
+//!    "counted": [[REPLY, BOUND], ...]} |
 //!    {"guess": G, "same": G2} | {"guess": G, "sym": G2, "positions": [...], "colors": [...]}
 //!    | {"guess": G, "sym": G2, "by": [K, ...]}, ...]}`; codes are indices into the game's
 //!    code space, replies their index in the game's reply space, guesses listed in
@@ -66,7 +76,10 @@
 //! 4. the trailer `{"end": N}`, N the number of claims (so a cut file is refused).
 //!
 //! The automorphism lines and `by` were added within version 1: a file without them reads as
-//! before (a reader older than them refuses a file that has them, naming the line).
+//! before (a reader older than them refuses a file that has them, naming the line). Version 2
+//! added `counted` (either of `classes` and `counted` may be left out when empty); this crate
+//! writes version 2 and reads both (a version 1 file has no `counted`), and a reader of
+//! version 1 refuses a version 2 file, naming its version.
 //!
 //! Optional fields: the header's `"history": [[GUESS, REPLY], ...]` (the root claims are
 //! about the secrets that get those replies, from the next guess on: the checker recomputes
@@ -99,8 +112,8 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// The name in every certificate's header.
 pub const FORMAT: &str = "codebreak-certificate";
-/// The version of the format this crate writes and reads.
-pub const VERSION: u32 = 1;
+/// The version of the format this crate writes (it reads this one and every earlier one).
+pub const VERSION: u32 = 2;
 
 /// The first line of a certificate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,8 +174,8 @@ pub struct GuessProof {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Why {
     /// The class of each reply listed is the claim's position, or its image under the
-    /// renaming.
-    Classes(Vec<ClassRef>),
+    /// renaming; the classes counted need their bound by counting alone (format version 2).
+    Classes(Vec<ClassRef>, Vec<Counted>),
     /// An earlier guess that splits the position into the same classes.
     Same(u32),
     /// An earlier guess this one is mapped onto, and the renaming that does it.
@@ -199,6 +212,17 @@ pub struct ClassRef {
     /// When the claim is about a renaming of the class: the renaming that maps the claim's
     /// secrets onto the class (peg games only).
     pub renaming: Option<Renaming>,
+}
+
+/// A class that needs at least `bound` guesses by counting alone, without a claim: every
+/// guess's counting bound on the class, one guess deeper, reaches `bound` (format version 2;
+/// see the crate documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The reply (its index in the game's reply space).
+    pub reply: u8,
+    /// The least total of guesses the class needs.
+    pub bound: u64,
 }
 
 /// A [`ClassRef`] as written: `[REPLY, CLAIM]` or `[REPLY, CLAIM, POSITIONS, COLORS]`.
@@ -248,6 +272,8 @@ struct GuessLine {
     guess: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     classes: Option<Vec<RefLine>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    counted: Option<Vec<(u8, u64)>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     same: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -530,11 +556,11 @@ impl Parser {
                         format!("format {:?}: expected {FORMAT:?}", h.format),
                     ));
                 }
-                if h.version != VERSION {
+                if !(1..=VERSION).contains(&h.version) {
                     return Err(syntax(
                         number,
                         format!(
-                            "version {}: this checker reads version {VERSION}",
+                            "version {}: this checker reads versions 1 to {VERSION}",
                             h.version
                         ),
                     ));
@@ -628,26 +654,36 @@ fn claim(text: &str) -> Result<Claim, String> {
     let raw: RawClaim = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let mut guesses = Vec::with_capacity(raw.guesses.len());
     for g in raw.guesses {
-        let why = match (g.classes, g.same, g.sym) {
-            (Some(c), None, None) => Why::Classes({
-                let mut list: Vec<ClassRef> = c
+        let classes = match (g.classes, g.counted) {
+            (None, None) => None,
+            (c, k) => Some((c.unwrap_or_default(), k.unwrap_or_default())),
+        };
+        let why = match (classes, g.same, g.sym) {
+            (Some((c, counted)), None, None) => Why::Classes(
+                {
+                    let mut list: Vec<ClassRef> = c
+                        .into_iter()
+                        .map(|r| match r {
+                            RefLine::Plain(reply, claim) => ClassRef {
+                                reply,
+                                claim,
+                                renaming: None,
+                            },
+                            RefLine::Renamed(reply, claim, positions, colors) => ClassRef {
+                                reply,
+                                claim,
+                                renaming: Some(Renaming { positions, colors }),
+                            },
+                        })
+                        .collect();
+                    list.shrink_to_fit();
+                    list
+                },
+                counted
                     .into_iter()
-                    .map(|r| match r {
-                        RefLine::Plain(reply, claim) => ClassRef {
-                            reply,
-                            claim,
-                            renaming: None,
-                        },
-                        RefLine::Renamed(reply, claim, positions, colors) => ClassRef {
-                            reply,
-                            claim,
-                            renaming: Some(Renaming { positions, colors }),
-                        },
-                    })
-                    .collect();
-                list.shrink_to_fit();
-                list
-            }),
+                    .map(|(reply, bound)| Counted { reply, bound })
+                    .collect(),
+            ),
             (None, Some(o), None) => Why::Same(o),
             (None, None, Some(o)) => match (g.positions, g.colors, g.by) {
                 (Some(positions), Some(colors), None) => {
@@ -663,7 +699,7 @@ fn claim(text: &str) -> Result<Claim, String> {
             },
             _ => {
                 return Err(format!(
-                    "guess {}: expected exactly one of classes, same, sym",
+                    "guess {}: expected exactly one of classes (and counted), same, sym",
                     g.guess
                 ));
             }
@@ -720,6 +756,7 @@ fn claim_line<'a>(c: &'a Claim, lists: &[(Automorphisms, u32)]) -> ClaimLine<'a>
             let mut g = GuessLine {
                 guess: p.guess,
                 classes: None,
+                counted: None,
                 same: None,
                 sym: None,
                 positions: None,
@@ -727,8 +764,11 @@ fn claim_line<'a>(c: &'a Claim, lists: &[(Automorphisms, u32)]) -> ClaimLine<'a>
                 by: None,
             };
             match &p.why {
-                Why::Classes(v) => {
-                    g.classes = Some(
+                Why::Classes(v, counted) => {
+                    if !counted.is_empty() {
+                        g.counted = Some(counted.iter().map(|c| (c.reply, c.bound)).collect());
+                    }
+                    g.classes = (!v.is_empty() || counted.is_empty()).then(|| {
                         v.iter()
                             .map(|c| match &c.renaming {
                                 None => RefLine::Plain(c.reply, c.claim),
@@ -739,8 +779,8 @@ fn claim_line<'a>(c: &'a Claim, lists: &[(Automorphisms, u32)]) -> ClaimLine<'a>
                                     r.colors.clone(),
                                 ),
                             })
-                            .collect(),
-                    )
+                            .collect()
+                    })
                 }
                 Why::Same(o) => g.same = Some(*o),
                 Why::Sym(o, r) => {

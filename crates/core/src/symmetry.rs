@@ -15,6 +15,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::code::{Code, MAX_PEGS};
+use crate::spec::MAX_COLORS;
 
 /// Most `group size × codes × pegs` steps spent on finding representatives before falling back
 /// to free colours only.
@@ -376,9 +377,13 @@ pub fn renaming_onto_with(
     from: &Code,
     to: &Code,
 ) -> Option<(Vec<u8>, Vec<u8>)> {
+    // (On the stack, as most orders are given up early.)
+    const M: usize = MAX_COLORS as usize;
+    let (mut pi, mut taken) = ([u8::MAX; M], [false; M]);
+    let (pi, taken) = (&mut pi[..colors], &mut taken[..colors]);
     'orders: for sigma in perms {
-        let mut pi = vec![u8::MAX; colors];
-        let mut taken = vec![false; colors];
+        pi.fill(u8::MAX);
+        taken.fill(false);
         let pairs = fixed
             .iter()
             .map(|h| (h, h))
@@ -401,7 +406,7 @@ pub fn renaming_onto_with(
         for p in pi.iter_mut().filter(|p| **p == u8::MAX) {
             *p = free.next()?;
         }
-        return Some((sigma[..pegs].to_vec(), pi));
+        return Some((sigma[..pegs].to_vec(), pi.to_vec()));
     }
     None
 }

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use codebreak_certify::{
-    Automorphisms, Certificate, Claim, ClassRef, GuessProof, Header, Renaming, Why,
+    Automorphisms, Certificate, Claim, ClassRef, Counted, GuessProof, Header, Renaming, Why,
 };
 use codebreak_core::symmetry::Symmetry;
 use codebreak_core::wordle::HardMode;
@@ -26,7 +26,7 @@ use codebreak_core::{Candidates, Code, End, Engine, Feedback, HIST_LEN, MAX_PEGS
 use rustc_hash::FxHashMap;
 
 use crate::automorphisms::AutomorphismWords;
-use crate::bounds::{INFINITE, pack, total};
+use crate::bounds::{INFINITE, NO_LIMIT, pack, total};
 use crate::memo::{Entry, key};
 use crate::solver::{Interrupted, Solver};
 use codebreak_core::list_symmetry::Group;
@@ -93,6 +93,22 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     /// colours read as a number in base `colors` (`u32::MAX` for a code not in the space),
     /// which maps the renamed codes without a binary search. Empty otherwise.
     radix: Vec<u32>,
+    /// `pairs[d]`: the most secrets (up to [`COUNTED_MAX`]) of a set each of whose classes of
+    /// `k` secrets has the counting bound `2k - 1` within `d` (in a game that ends with a
+    /// guess; 0 otherwise): a guess's counting bound on such a set within `d + 1` is then
+    /// `2n + c - w`, `c` its collisions (secrets whose reply an earlier one got) and `w` 1
+    /// when it is one of the secrets.
+    pairs: Vec<usize>,
+}
+
+/// How a class of a guess is shown to cost what the guess's proof counts for it.
+enum ClassProof {
+    /// Its counting bound, which the checker computes unasked.
+    Counting,
+    /// [`Counted`]: what every guess's counting bound on it reaches.
+    Counted,
+    /// A claim, about the class or (with the renaming) about a renaming of it.
+    Claim(u32, Option<Renaming>),
 }
 
 /// A position's canonical renaming: its secrets, its moves, and the renaming back.
@@ -100,6 +116,8 @@ type Canonical = (Vec<u32>, Vec<(u32, Feedback)>, Renaming);
 
 /// Most codes (`colors^pegs`) of [`Prover`]'s table of code indices.
 const RADIX_MAX: usize = 1 << 22;
+/// Most secrets of a class [`Prover::counted`] values (it scores each of them against each).
+const COUNTED_MAX: usize = 64;
 /// Most bytes of the columns [`Prover::cheap_blocks`] copies side by side (a set's columns are
 /// scattered through the table, 5.8 MB in MM(4,7); copied, each is read in one sequential pass
 /// instead of a cache line at a time from each in turn).
@@ -165,6 +183,13 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 .map(|list| AutomorphismWords::new(list, space.secrets())),
             renamed: FxHashMap::default(),
             radix,
+            pairs: (0..=NO_LIMIT)
+                .map(|d| {
+                    let two = |k: usize| Self::count_with(s, k, d) == 2 * k as u64 - 1;
+                    let guess = game.end() == End::Guess;
+                    (1..=COUNTED_MAX).take_while(|&k| guess && two(k)).count()
+                })
+                .collect(),
         }
     }
 
@@ -349,7 +374,12 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
 
     /// The least total of `n` secrets within `d`, by counting.
     fn count(&self, n: usize, d: u32) -> u64 {
-        match self.s.bounds.lower(n as u64, d) {
+        Self::count_with(self.s, n, d)
+    }
+
+    /// [`count`](Self::count) for the search `s`.
+    fn count_with(s: &Solver<'a, R>, n: usize, d: u32) -> u64 {
+        match s.bounds.lower(n as u64, d) {
             INFINITE => INF,
             v => total(v),
         }
@@ -656,10 +686,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     });
                     continue;
                 }
-                let refs = self.prove_guess(s, history, d, bound, g)?;
+                let (refs, counted) = self.prove_guess(s, history, d, bound, g)?;
                 proofs.push(GuessProof {
                     guess: g,
-                    why: Why::Classes(refs),
+                    why: Why::Classes(refs, counted),
                 });
             }
             if let Some(out) = cheaps {
@@ -686,7 +716,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     }
 
     /// Proves that playing `g` on `s` costs at least `bound` within `d`: the claims of the
-    /// classes that must cost more than their counting bound, as (reply, claim).
+    /// classes that must cost more than their counting bound, as (reply, claim), and the
+    /// classes that counting alone values high enough ([`counted`](Self::counted)).
     fn prove_guess(
         &mut self,
         s: &Candidates<R::Packed>,
@@ -694,7 +725,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         d: u32,
         bound: u64,
         g: u32,
-    ) -> Result<Vec<ClassRef>, ProveError> {
+    ) -> Result<(Vec<ClassRef>, Vec<Counted>), ProveError> {
         let e = self.s.e;
         let n = s.len();
         let known = e.game().end() == End::Known;
@@ -727,7 +758,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                         claim,
                         renaming,
                     });
-                    return Ok(refs);
+                    return Ok((refs, Vec::new()));
                 }
             }
             return Err(ProveError::Defect(format!(
@@ -741,14 +772,25 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         // guesses: the large classes then get the claims, each of whose counting passes goes
         // through every guess (Wordle after SALET: 6.2 to 9.3 billion instructions proving),
         // where asking the smallest class first for all it can give leaves them none.
+        // A small class that counting alone values high enough needs no claim (most classes
+        // would otherwise get one: small sets whose bound every guess's counting bound
+        // reaches); what counting gives it is what it is known to need (the memo's keys cost
+        // more to make than that count, and seldom know a small set).
+        // (At most the guess's bound, which keeps the sums finite: a class no strategy finds
+        // within `d - 1` counts as "no strategy", `INF`.)
+        let by_counts: Vec<Option<u64>> = classes
+            .iter()
+            .map(|(_, c)| self.counted(c, d - 1).map(|v| v.min(bound)))
+            .collect();
         let kbs: Vec<u64> = if self.peg {
-            classes
-                .iter()
-                .zip(&lbs)
-                .map(|((fb, c), &lb)| {
-                    history.push((g, *fb));
-                    let known = self.memo_bound(c, history, d - 1);
-                    history.pop();
+            (classes.iter().zip(&lbs).zip(&by_counts))
+                .map(|(((fb, c), &lb), by_count)| {
+                    let known = by_count.unwrap_or_else(|| {
+                        history.push((g, *fb));
+                        let known = self.memo_bound(c, history, d - 1);
+                        history.pop();
+                        known
+                    });
                     known.max(lb)
                 })
                 .collect()
@@ -757,44 +799,59 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         };
         let mut sum = n as u64;
         let mut rest: u64 = kbs.iter().sum();
-        for (((fb, c), &lb), &kb) in classes.iter().zip(&lbs).zip(&kbs) {
+        let mut counted = Vec::new();
+        for ((((fb, c), &lb), &kb), by_count) in classes.iter().zip(&lbs).zip(&kbs).zip(by_counts) {
             rest -= kb;
             let Some(need) = bound.checked_sub(sum + rest).filter(|&x| x > lb) else {
                 sum += lb;
                 continue;
             };
+            let by_count = by_count.unwrap_or(0);
             history.push((g, *fb));
-            #[allow(clippy::type_complexity)]
-            let r = (|| -> Result<(u64, Option<(u32, Option<Renaming>)>), ProveError> {
+            let r = (|| -> Result<(u64, ClassProof), ProveError> {
+                if by_count >= need {
+                    return Ok((by_count, ClassProof::Counted));
+                }
                 // A class already claimed to need as much is not searched again.
-                if let Some(claim) = self.claimed(c, d - 1, need, c.len() < n) {
-                    return Ok((need, Some(claim)));
+                if let Some((claim, renaming)) = self.claimed(c, d - 1, need, c.len() < n) {
+                    return Ok((need, ClassProof::Claim(claim, renaming)));
+                }
+                // Counting over every guess, before a search that would find it needs that.
+                if self.counts_to(c, d - 1, need) {
+                    return Ok((need, ClassProof::Counted));
                 }
                 // What the memo knows already answers (as `solve` would, from the memo).
-                if need <= kb {
-                    let claim = self.prove(c, history, d - 1, need, c.len() < n)?;
-                    return Ok((need, Some(claim)));
+                let v = if need <= kb {
+                    need
+                } else {
+                    match self.s.solve(c, history, d - 1, pack(need, 0))? {
+                        None => need,
+                        Some((v, _)) if total(v) <= lb => return Ok((lb, ClassProof::Counting)),
+                        Some((v, _)) if by_count >= total(v) => {
+                            return Ok((by_count, ClassProof::Counted));
+                        }
+                        Some((v, _)) => total(v),
+                    }
+                };
+                if self.counts_to(c, d - 1, v) {
+                    return Ok((v, ClassProof::Counted));
                 }
-                Ok(match self.s.solve(c, history, d - 1, pack(need, 0))? {
-                    None => (
-                        need,
-                        Some(self.prove(c, history, d - 1, need, c.len() < n)?),
-                    ),
-                    Some((v, _)) if total(v) > lb => (
-                        total(v),
-                        Some(self.prove(c, history, d - 1, total(v), c.len() < n)?),
-                    ),
-                    Some(_) => (lb, None),
-                })
+                let (claim, renaming) = self.prove(c, history, d - 1, v, c.len() < n)?;
+                Ok((v, ClassProof::Claim(claim, renaming)))
             })();
             history.pop();
-            let (cost, claim) = r?;
-            if let Some((claim, renaming)) = claim {
-                refs.push(ClassRef {
+            let (cost, proof) = r?;
+            match proof {
+                ClassProof::Claim(claim, renaming) => refs.push(ClassRef {
                     reply: fb.0,
                     claim,
                     renaming,
-                });
+                }),
+                ClassProof::Counted => counted.push(Counted {
+                    reply: fb.0,
+                    bound: cost,
+                }),
+                ClassProof::Counting => {}
             }
             // Once a class costs what it was asked, the others' known values make up the
             // rest; the loop goes on to ask each for its part (nothing beyond its counting
@@ -802,11 +859,101 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             sum += cost;
         }
         if sum >= bound {
-            return Ok(refs);
+            return Ok((refs, counted));
         }
         Err(ProveError::Defect(format!(
             "guess {g} costs {sum} on a set of {n} secrets claimed to need at least {bound}"
         )))
+    }
+
+    /// What the class `c` needs within `d` by counting alone, as the checker's `falls_short`
+    /// counts it, when the guesses outside it cannot cost less than its own ([`Bounds`]'
+    /// `outside`) and it has at most [`COUNTED_MAX`] secrets: the least counting bound of a
+    /// guess on it, at most that of the guesses outside. `None` otherwise, and in a game that
+    /// ends as soon as the secret is known.
+    ///
+    /// [`Bounds`]: crate::bounds::Bounds
+    fn counted(&self, c: &Candidates<R::Packed>, d: u32) -> Option<u64> {
+        let e = self.s.e;
+        let n = c.len();
+        if n > COUNTED_MAX || d == 0 || e.game().end() != End::Guess {
+            return None;
+        }
+        // (Its depth counts the guess outside too.)
+        let outside = match self.s.bounds.outside(n as u64, d) {
+            INFINITE => INF,
+            v => total(v),
+        };
+        let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
+        if n <= self.pairs[(d - 1).min(NO_LIMIT) as usize] {
+            // Down to `2n - 1`, which no guess does better than.
+            let least = inside.try_fold(u64::MAX, |least, g| match self.collisions(c, g) {
+                0 => Err(()),
+                k => Ok(least.min(k)),
+            });
+            let inside = least.map_or(2 * n as u64 - 1, |k| (2 * n as u64 - 1).saturating_add(k));
+            return Some(outside.min(inside));
+        }
+        let counts: Vec<u64> = (0..=n).map(|k| self.count(k, d - 1)).collect();
+        let mut hist = [0u32; HIST_LEN];
+        Some(inside.fold(outside, |least, g| {
+            least.min(self.cheap(c, g, &counts, &mut hist))
+        }))
+    }
+
+    /// Whether every guess's counting bound on the class `c` within `d` reaches `v` (what the
+    /// checker checks of a [`Counted`] class), for a class of at least 2 secrets and at most
+    /// [`pairs`](Self::pairs)`[d - 1]`: a guess's bound is `2n + c - w`, so none of its
+    /// secrets may have `v - 2n` collisions or fewer, and no guess at all (outside, found by
+    /// the search's kernel) fewer than `v - 2n`. False for other classes.
+    fn counts_to(&self, c: &Candidates<R::Packed>, d: u32, v: u64) -> bool {
+        let (e, n) = (self.s.e, c.len());
+        if n < 2 || d == 0 || n > self.pairs[(d - 1).min(NO_LIMIT) as usize] {
+            return false;
+        }
+        let Some(allowed) = v.checked_sub(2 * n as u64) else {
+            return true;
+        };
+        let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
+        if inside.any(|g| self.collisions(c, g) <= allowed) {
+            return false;
+        }
+        allowed == 0 || (self.s.few_collisions(c, &self.s.all_codes, allowed - 1)).is_empty()
+    }
+
+    /// The secrets of the class `c` whose reply to guess `g` an earlier one already got.
+    fn collisions(&self, c: &Candidates<R::Packed>, g: u32) -> u64 {
+        let e = self.s.e;
+        let gp = e.packed(g);
+        let mut seen = [0u64; HIST_LEN / 64];
+        let mut k = 0;
+        for &p in c.packed() {
+            let r = e.rules().score(p, gp).index() & (HIST_LEN - 1);
+            let (word, bit) = (r / 64, 1u64 << (r % 64));
+            k += u64::from(seen[word] & bit != 0);
+            seen[word] |= bit;
+        }
+        k
+    }
+
+    /// The counting bound of guess `g` on the class `c`: its secrets plus the bound of each
+    /// class it leaves (`counts[k]` for `k` secrets), the winning one aside (`hist`: room
+    /// for the classes' sizes).
+    fn cheap(
+        &self,
+        c: &Candidates<R::Packed>,
+        g: u32,
+        counts: &[u64],
+        hist: &mut [u32; HIST_LEN],
+    ) -> u64 {
+        let e = self.s.e;
+        e.histogram(g, c.packed(), hist);
+        let classes = hist[..e.feedback_count()].iter().enumerate();
+        classes
+            .filter(|&(r, _)| r != self.s.win.index())
+            .fold(c.len() as u64, |sum, (_, &k)| {
+                sum.saturating_add(counts[k as usize])
+            })
     }
 
     /// The least total of `s` within `d` that the search's memo knows (0 when it knows

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use codebreak_certify::{CertError, Certificate, Why, check};
+use codebreak_certify::{CertError, Certificate, Counted, Why, check};
 use codebreak_core::{AnyEngine, Game, GameSpec};
 use codebreak_search::{Objective, Search, SearchOptions, Solution};
 
@@ -86,7 +86,7 @@ fn first_class_claim(cert: &Certificate) -> (usize, u32) {
         .iter()
         .enumerate()
         .find_map(|(i, g)| match &g.why {
-            Why::Classes(refs) => refs.first().map(|r| (i, r.claim)),
+            Why::Classes(refs, _) => refs.first().map(|r| (i, r.claim)),
             _ => None,
         })
         .expect("the root proves some guess by its classes")
@@ -159,7 +159,7 @@ fn a_class_claim_that_is_missing_or_about_other_secrets_is_refused() {
     let (i, _) = first_class_claim(cert);
     let mut bad = cert.clone();
     let missing = bad.claims.len() as u32 + 7;
-    if let Why::Classes(refs) = &mut bad.claims[root].guesses[i].why {
+    if let Why::Classes(refs, _) = &mut bad.claims[root].guesses[i].why {
         refs[0].claim = missing;
     }
     let (_, position, why) = refused(game, &bad);
@@ -170,7 +170,7 @@ fn a_class_claim_that_is_missing_or_about_other_secrets_is_refused() {
     );
     // Pointing at a claim about another set.
     let mut bad = cert.clone();
-    if let Why::Classes(refs) = &mut bad.claims[root].guesses[i].why {
+    if let Why::Classes(refs, _) = &mut bad.claims[root].guesses[i].why {
         refs[0].claim = root as u32;
         refs[0].renaming = None;
     }
@@ -178,11 +178,61 @@ fn a_class_claim_that_is_missing_or_about_other_secrets_is_refused() {
     assert!(why.contains("other secrets"), "{why}");
     // A reply no guess of the game gets.
     let mut bad = cert.clone();
-    if let Why::Classes(refs) = &mut bad.claims[root].guesses[i].why {
+    if let Why::Classes(refs, _) = &mut bad.claims[root].guesses[i].why {
         refs[0].reply = 200;
     }
     let (_, _, why) = refused(game, &bad);
     assert!(why.contains("reply number 200"), "{why}");
+}
+
+#[test]
+fn a_counted_class_raised_or_on_a_wrong_reply_is_refused() {
+    let (game, _, cert) = mm46();
+    // The first claim with a guess whose classes are counted (format version 2).
+    let (k, i) = (cert.claims.iter().enumerate())
+        .find_map(|(k, c)| {
+            let i = c
+                .guesses
+                .iter()
+                .position(|g| matches!(&g.why, Why::Classes(_, counted) if !counted.is_empty()))?;
+            Some((k as u32, i))
+        })
+        .expect("some class is counted");
+    let counted = |bad: &mut Certificate| match &mut bad.claims[k as usize].guesses[i].why {
+        Why::Classes(_, counted) => counted.clone(),
+        _ => unreachable!(),
+    };
+    let edit = |f: &dyn Fn(&mut Vec<codebreak_certify::ClassRef>, &mut Vec<Counted>)| {
+        let mut bad = cert.clone();
+        if let Why::Classes(refs, counted) = &mut bad.claims[k as usize].guesses[i].why {
+            f(refs, counted);
+        }
+        bad
+    };
+    // Far above what its secrets' counting bounds give.
+    let bad = edit(&|_, counted| counted[0].bound += 100);
+    let (claim, _, why) = refused(game, &bad);
+    assert_eq!(claim, k);
+    assert!(why.contains("counted to need"), "{why}");
+    // The winning reply, which leaves no class.
+    let bad = edit(&|_, counted| counted[0].reply = game.win().0);
+    let (claim, _, why) = refused(game, &bad);
+    assert_eq!(claim, k);
+    assert!(why.contains("no class of secrets gets this reply"), "{why}");
+    // Listed twice.
+    let bad = edit(&|_, counted| counted.push(counted[0].clone()));
+    let (claim, _, why) = refused(game, &bad);
+    assert_eq!(claim, k);
+    assert!(why.contains("listed twice"), "{why}");
+    // Dropped: the guess's classes fall short.
+    let mut bad = cert.clone();
+    assert!(!counted(&mut bad).is_empty());
+    let bad = edit(&|_, counted| counted.clear());
+    let (claim, _, why) = refused(game, &bad);
+    assert_eq!(claim, k);
+    assert!(why.contains("below the bound"), "{why}");
+    // Read back as written.
+    assert_eq!(&round_trip(cert).0, cert);
 }
 
 #[test]
@@ -340,7 +390,7 @@ fn a_first_guess_certificate_proves_the_optimum_after_it() {
     let mut bad = cert.clone();
     let root = bad.header.roots[0];
     let (i, _) = first_class_claim(&bad);
-    if let Why::Classes(refs) = &mut bad.claims[root as usize].guesses[i].why {
+    if let Why::Classes(refs, _) = &mut bad.claims[root as usize].guesses[i].why {
         refs[0].claim = root;
     }
     let (_, _, why) = refused(&game, &bad);
@@ -383,7 +433,7 @@ fn a_position_after_some_moves_is_certified_and_a_wrong_history_refused() {
         .guesses
         .iter()
         .filter_map(|g| match &g.why {
-            Why::Classes(refs) => Some(refs),
+            Why::Classes(refs, _) => Some(refs),
             _ => None,
         })
         .flatten()

@@ -546,7 +546,7 @@ pub fn merge_certificates(plan: &Plan, game: &Game, dir: &Path) -> Result<Certif
             asm.claims[0].bound = Some(total + (plan.header.secrets - covered));
             asm.claims[0].guesses = vec![GuessProof {
                 guess: first,
-                why: Why::Classes(refs),
+                why: Why::Classes(refs, Vec::new()),
             }];
             Some(first)
         }
@@ -883,7 +883,7 @@ fn append(claims: &mut Vec<Claim>, more: Vec<Claim>) -> u32 {
 
 /// Moves a guess's references to claims `offset` further on.
 fn renumber(g: &mut GuessProof, offset: u32) {
-    if let Why::Classes(list) = &mut g.why {
+    if let Why::Classes(list, _) = &mut g.why {
         for cref in list {
             cref.claim += offset;
         }
