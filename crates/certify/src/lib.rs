@@ -61,7 +61,7 @@
 //!
 //! A gzip stream of UTF-8 lines, each a JSON object:
 //!
-//! 1. the [`Header`]: `{"format": "codebreak-certificate", "version": 1, "game": GAMESPEC,
+//! 1. the [`Header`]: `{"format": "codebreak-certificate", "version": 2, "game": GAMESPEC,
 //!    "pool": "all"|"consistent", "objective": ..., "roots": [CLAIM, ...]}`;
 //! 2. optionally, the automorphisms proofs refer to, one per line, numbered from 0 in file
 //!    order: `{"automorphism": K, "secrets": [CODE, ...], "guesses": [CODE, ...]}`, the image
@@ -838,5 +838,43 @@ mod tests {
         let e = Certificate::read(&bytes[..]).unwrap_err().to_string();
         assert!(e.starts_with("line 1: not a certificate header"), "{e}");
         assert!(e.contains("po\\nol") && !e.contains('\n'), "{e:?}");
+    }
+
+    /// Versions 1 and 2 are read, a later one refused naming it; a guess's `counted` classes
+    /// (version 2) read back as written, beside its claims or alone.
+    #[test]
+    fn versions_one_and_two_are_read_and_counted_classes_round_trip() {
+        let read = |version: u32, guesses: &str| {
+            let text = format!(
+                "{{\"format\":\"codebreak-certificate\",\"version\":{version},\"game\":{{\"game\":\"mastermind\",\"pegs\":2,\"colors\":2}},\"pool\":\"all\",\"objective\":\"expected\",\"roots\":[0]}}\n{{\"depth\":5,\"bound\":7,\"secrets\":[0,1,2,3],\"guesses\":[{guesses}]}}\n{{\"end\":1}}\n"
+            );
+            let mut z = GzEncoder::new(Vec::new(), Compression::fast());
+            z.write_all(text.as_bytes()).unwrap();
+            Certificate::read(&z.finish().unwrap()[..])
+        };
+        let both = r#"{"guess":0,"classes":[[1,0]],"counted":[[2,3]]}"#;
+        for version in [1, 2] {
+            read(version, both).unwrap();
+        }
+        let e = read(3, both).unwrap_err().to_string();
+        assert!(
+            e.contains("version 3: this checker reads versions 1 to 2"),
+            "{e}"
+        );
+        let cert = read(2, r#"{"guess":0,"counted":[[2,3],[1,3]]},{"guess":1,"classes":[[1,0]],"counted":[[2,3]]}"#).unwrap();
+        let counted = |reply, bound| Counted { reply, bound };
+        assert_eq!(
+            cert.claims[0].guesses[0].why,
+            Why::Classes(Vec::new(), vec![counted(2, 3), counted(1, 3)])
+        );
+        let mut bytes = Vec::new();
+        cert.write(&mut bytes).unwrap();
+        assert_eq!(Certificate::read(&bytes[..]).unwrap(), cert);
+        // Neither given: as before, one of the justifications is expected.
+        let e = read(2, r#"{"guess":0}"#).unwrap_err().to_string();
+        assert!(
+            e.contains("expected exactly one of classes (and counted)"),
+            "{e}"
+        );
     }
 }

@@ -126,6 +126,10 @@ const GATHER_MAX: usize = 1 << 20;
 const COLUMNS_MAX: usize = 1 << 26;
 /// Guesses whose classes [`Prover::cheap_blocks`] counts at once (as the checker does).
 const LANES: usize = 16;
+/// [`Prover::cheap_blocks`]' stand-in for `INF` (no strategy): above any finite total (at
+/// most 63 guesses for each of fewer than 2^32 secrets), and [`BLOCK_REPLIES`] of it add up
+/// far below `u64::MAX`, so that a block's sums need no saturating additions.
+const BIG: u64 = 1 << 40;
 /// Most replies of a game [`Prover::cheap_blocks`] handles (the peg games of up to 4 pegs
 /// have 14).
 const BLOCK_REPLIES: usize = 16;
@@ -326,13 +330,22 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     }
                 }
             }
+            // Plain sums (see `BIG`), kept apart from `out` until the block is done.
+            let mut sums = [0u64; LANES];
             for (r, size) in sizes.iter().enumerate().take(replies) {
                 if r == win {
                     continue;
                 }
-                for (slot, &k) in slots.iter_mut().zip(size) {
-                    *slot = slot.saturating_add(bounds[k as usize]);
+                for (sum, &k) in sums.iter_mut().zip(size) {
+                    *sum += bounds[k as usize].min(BIG);
                 }
+            }
+            for (slot, &sum) in slots.iter_mut().zip(&sums) {
+                *slot = if sum >= BIG {
+                    INF
+                } else {
+                    slot.saturating_add(sum)
+                };
             }
         }
         self.rows = rows;
