@@ -95,9 +95,18 @@ impl Job {
     /// The job as messages name it: `(opener 0123)`, `(0012:1B1W)`.
     pub fn label(&self) -> String {
         match (&self.first_guess, self.history.is_empty()) {
-            (Some(g), true) => format!("(opener {g})"),
-            (Some(g), false) => format!("({} then {g})", self.history),
-            (None, _) => format!("({})", self.history),
+            (Some(_), true) => format!("(opener {})", self.name()),
+            _ => format!("({})", self.name()),
+        }
+    }
+
+    /// The job as a summary names it (`shard export`): the opener, the position, or the
+    /// position then its fixed next guess (`0123`, `0012:1B1W`, `0012:1B1W then 1134`).
+    pub fn name(&self) -> String {
+        match (&self.first_guess, self.history.is_empty()) {
+            (Some(g), true) => g.clone(),
+            (Some(g), false) => format!("{} then {g}", self.history),
+            (None, _) => self.history.clone(),
         }
     }
 }

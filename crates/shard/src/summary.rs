@@ -6,8 +6,9 @@
 //! The file is tab-separated text with `#` comments. Its header names the format, the plan and
 //! the game's fingerprint; each job is a line `LABEL<TAB>TOTAL<TAB>WORST` (an exact value),
 //! `LABEL<TAB>>=N` (at least `N`) or `LABEL<TAB>infeasible`, with the job's milliseconds and
-//! nodes as two more columns. `LABEL` is the opener of an openers plan, the position
-//! (`GUESS:REPLY,...`, then `then GUESS` for a fixed next guess) of a plan below an opener.
+//! nodes as two more columns. `LABEL` is the job's [`name`](Job::name): the opener of an
+//! openers plan, the position (`GUESS:REPLY,...`, then `then GUESS` for a fixed next guess)
+//! of a plan below an opener.
 //!
 //! An import writes a result only for what a line proves without a tree: an exact value needs
 //! its tree, which the merge replays, so its job is left to be solved again; a lower bound is
@@ -25,15 +26,6 @@ use crate::format::{Job, JobResult, Plan, Value, result_path, write_atomically};
 /// The first line of a summary this version writes and reads.
 pub const SUMMARY_HEADER: &str = "# codebreak shard summary 1";
 
-/// A job as a summary names it: the opener, or the position then the fixed next guess.
-pub fn label(job: &Job) -> String {
-    match (&job.first_guess, job.history.is_empty()) {
-        (Some(g), true) => g.clone(),
-        (Some(g), false) => format!("{} then {g}", job.history),
-        (None, _) => job.history.clone(),
-    }
-}
-
 /// The summary of every job of `plan` with a valid result in `dir`, in plan order (a job
 /// without one, or whose result is refused, is left out and counted in the header).
 pub fn export(plan: &Plan, dir: &Path) -> String {
@@ -49,7 +41,7 @@ pub fn export(plan: &Plan, dir: &Path) -> String {
         };
         lines.push(format!(
             "{}\t{value}\t{}\t{}\n",
-            label(job),
+            job.name(),
             r.millis,
             r.nodes
         ));
@@ -140,7 +132,7 @@ pub fn import(plan: &Plan, dir: &Path, path: &Path, summary: &str) -> Result<Imp
         }
         Some(_) => {}
     }
-    let jobs: HashMap<String, &Job> = plan.jobs.iter().map(|j| (label(j), j)).collect();
+    let jobs: HashMap<String, &Job> = plan.jobs.iter().map(|j| (j.name(), j)).collect();
     let mut seen = HashMap::new();
     let mut out = Imported::default();
     // Every line is checked before any result is written: a refused summary writes none.

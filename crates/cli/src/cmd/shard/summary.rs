@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use codebreak_core::error::plural;
 use codebreak_shard::Plan;
 
 use super::failure;
@@ -77,14 +78,14 @@ pub fn import(a: ImportArgs) -> Result<(), Failure> {
         &format!(
             "imported  {} result{} into {}\nalready   {} job{} had a result\nexact     {} value{} left to solve again (a result needs its tree)\nweaker    {} bound{} below what the plan asks (left to solve)\n",
             got.imported,
-            codebreak_core::error::plural(got.imported),
+            plural(got.imported),
             dir.display(),
             got.already,
-            codebreak_core::error::plural(got.already),
+            plural(got.already),
             got.exact,
-            codebreak_core::error::plural(got.exact),
+            plural(got.exact),
             got.weaker,
-            codebreak_core::error::plural(got.weaker),
+            plural(got.weaker),
         ),
         false,
     )
