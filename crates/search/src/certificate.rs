@@ -900,9 +900,11 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
         if n <= self.pairs[(d - 1).min(NO_LIMIT) as usize] {
             // Down to `2n - 1`, which no guess does better than.
-            let least = inside.try_fold(u64::MAX, |least, g| match self.collisions(c, g) {
-                0 => Err(()),
-                k => Ok(least.min(k)),
+            let least = inside.try_fold(u64::MAX, |least, g| {
+                match self.s.collisions(c.packed(), g, u64::MAX) {
+                    0 => Err(()),
+                    k => Ok(least.min(k)),
+                }
             });
             let inside = least.map_or(2 * n as u64 - 1, |k| (2 * n as u64 - 1).saturating_add(k));
             return Some(outside.min(inside));
@@ -928,25 +930,10 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             return true;
         };
         let mut inside = c.indices().iter().copied().filter(|&g| e.is_guess(g));
-        if inside.any(|g| self.collisions(c, g) <= allowed) {
+        if inside.any(|g| self.s.collisions(c.packed(), g, allowed) <= allowed) {
             return false;
         }
         allowed == 0 || (self.s.few_collisions(c, &self.s.all_codes, allowed - 1)).is_empty()
-    }
-
-    /// The secrets of the class `c` whose reply to guess `g` an earlier one already got.
-    fn collisions(&self, c: &Candidates<R::Packed>, g: u32) -> u64 {
-        let e = self.s.e;
-        let gp = e.packed(g);
-        let mut seen = [0u64; HIST_LEN / 64];
-        let mut k = 0;
-        for &p in c.packed() {
-            let r = e.rules().score(p, gp).index() & (HIST_LEN - 1);
-            let (word, bit) = (r / 64, 1u64 << (r % 64));
-            k += u64::from(seen[word] & bit != 0);
-            seen[word] |= bit;
-        }
-        k
     }
 
     /// The counting bound of guess `g` on the class `c`: its secrets plus the bound of each

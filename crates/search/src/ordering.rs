@@ -283,7 +283,7 @@ impl<R: Rules> Solver<'_, R> {
                         .collect::<Option<Vec<&[u8]>>>()
                 {
                     let mut all = Vec::new();
-                    if !Prefix::few_collisions(rows.clone(), allowed, &mut all) {
+                    if !Prefix::few_collisions(&rows, allowed, &mut all) {
                         few_collisions_pairwise(
                             &rows,
                             allowed.min(u32::MAX.into()) as u32,
@@ -294,27 +294,32 @@ impl<R: Rules> Solver<'_, R> {
                 }
                 pool.iter()
                     .copied()
-                    .filter(|&g| {
-                        let gp = self.e.packed(g);
-                        // One bit per reply index (up to 256).
-                        let mut seen = [0u64; HIST_LEN / 64];
-                        let mut collisions = 0u64;
-                        for &p in &order {
-                            let r = rules.score(p, gp).index() & (HIST_LEN - 1);
-                            let (word, bit) = (r / 64, 1u64 << (r % 64));
-                            if seen[word] & bit != 0 {
-                                collisions += 1;
-                                if collisions > allowed {
-                                    return false;
-                                }
-                            }
-                            seen[word] |= bit;
-                        }
-                        true
-                    })
+                    .filter(|&g| self.collisions(&order, g, allowed) <= allowed)
                     .collect()
             }
         }
+    }
+
+    /// The secrets of `secrets` whose reply to guess `g` an earlier one already got, counted
+    /// until they pass `most` (then `most + 1`).
+    pub(crate) fn collisions(&self, secrets: &[R::Packed], g: u32, most: u64) -> u64 {
+        let rules = self.e.rules();
+        let gp = self.e.packed(g);
+        // One bit per reply index (up to 256).
+        let mut seen = [0u64; HIST_LEN / 64];
+        let mut collisions = 0u64;
+        for &p in secrets {
+            let r = rules.score(p, gp).index() & (HIST_LEN - 1);
+            let (word, bit) = (r / 64, 1u64 << (r % 64));
+            if seen[word] & bit != 0 {
+                collisions += 1;
+                if collisions > most {
+                    break;
+                }
+            }
+            seen[word] |= bit;
+        }
+        collisions
     }
 
     /// Colours that no candidate contains never score, so any two of them are

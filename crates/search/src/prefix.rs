@@ -122,13 +122,13 @@ impl<'r> Prefix<'r> {
     /// guesses at a time. `false`, with nothing written, where the processor lacks the
     /// sixty-four-lane kernel (the kernel of sixteen lanes reads only [`PREFIX_ROWS`] rows,
     /// too few to be exact).
-    pub(crate) fn few_collisions(rows: Vec<&'r [u8]>, allowed: u64, out: &mut Vec<u32>) -> bool {
+    pub(crate) fn few_collisions(rows: &[&'r [u8]], allowed: u64, out: &mut Vec<u32>) -> bool {
         if rows.len() > BLOCK || !wide_available() {
             return false;
         }
         // A class's first secret adds nothing, every other one a collision; no class fills
         // up within the rows.
-        let Some(p) = Prefix::new(rows, |h| u64::from(h > 0), u64::MAX) else {
+        let Some(p) = Prefix::new(rows.to_vec(), |h| u64::from(h > 0), u64::MAX) else {
             return false;
         };
         for start in (0..p.guesses()).step_by(BLOCK) {
@@ -429,7 +429,7 @@ mod tests {
                 let mut want = Vec::new();
                 crate::table::few_collisions_pairwise(&rows, allowed as u32, &mut want);
                 let mut got = Vec::new();
-                assert!(Prefix::few_collisions(rows.clone(), allowed, &mut got));
+                assert!(Prefix::few_collisions(&rows, allowed, &mut got));
                 assert_eq!(
                     got, want,
                     "len {len}, values {values}, rows {n}, allowed {allowed}"
