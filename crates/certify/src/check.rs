@@ -159,16 +159,42 @@ impl Rules {
         }
         let guesses = space.len() as u32;
         let secret_codes: Vec<Code> = space.secrets().iter().map(|&s| space.code(s)).collect();
+        // A peg game's reply does not change when the secret and the guess swap roles (black
+        // pegs count the places where the two agree, white pegs the colours they share less
+        // the black ones): where every guess is a secret, each pair is scored once.
+        let swaps = game.list().is_none()
+            && matches!(
+                game.kind(),
+                GameKind::Mastermind | GameKind::Bulls | GameKind::BlackPeg
+            )
+            && secrets == guesses as usize
+            && space
+                .secrets()
+                .iter()
+                .enumerate()
+                .all(|(k, &s)| s == k as u32);
         let mut table = vec![0u8; guesses as usize * secrets];
         table
             .par_chunks_mut(secrets.max(1))
             .enumerate()
             .for_each(|(g, row)| {
                 let guess = space.code(g as u32);
-                for (cell, s) in row.iter_mut().zip(&secret_codes) {
+                let scored = if swaps { g + 1 } else { secrets };
+                for (cell, s) in row[..scored].iter_mut().zip(&secret_codes) {
                     *cell = score(s, &guess).0;
                 }
             });
+        if swaps {
+            let lower = table.clone();
+            table
+                .par_chunks_mut(secrets.max(1))
+                .enumerate()
+                .for_each(|(g, row)| {
+                    for (s, cell) in row.iter_mut().enumerate().skip(g + 1) {
+                        *cell = lower[s * secrets + g];
+                    }
+                });
+        }
         let known = game.end() == End::Known;
         let win = (!known).then_some(game.win().0);
         // The replies a guess can get, as the table shows them.
@@ -223,14 +249,19 @@ impl Rules {
             }
         }
         let mut columns = vec![0u8; table.len()];
-        columns
-            .par_chunks_mut(guesses.max(1) as usize)
-            .enumerate()
-            .for_each(|(o, column)| {
-                for (g, cell) in column.iter_mut().enumerate() {
-                    *cell = table[g * secrets + o];
-                }
-            });
+        if swaps {
+            // The table is its own transpose.
+            columns.copy_from_slice(&table);
+        } else {
+            columns
+                .par_chunks_mut(guesses.max(1) as usize)
+                .enumerate()
+                .for_each(|(o, column)| {
+                    for (g, cell) in column.iter_mut().enumerate() {
+                        *cell = table[g * secrets + o];
+                    }
+                });
+        }
         let replies = table.iter().copied().max().map_or(1, |r| r as usize + 1);
         let colors = game.colors() as u64;
         let (mut radix, mut digits) = (Vec::new(), Vec::new());
@@ -570,14 +601,38 @@ impl Ctx<'_> {
     }
 
     /// Hard mode's rule after a claim's moves (`None` when hard mode is off), after checking
-    /// that the claim gives its moves exactly when hard mode is on.
+    /// that the claim gives its moves when hard mode is on, and that they are moves of the
+    /// game when it gives them.
     fn hard_rule(&self, c: &Claim) -> Result<Option<codebreak_core::wordle::HardMode>, String> {
         match (&self.words, &c.moves) {
             (None, None) => Ok(None),
-            (None, Some(_)) => Err("moves are given, but hard mode is off".into()),
+            (None, Some(m)) => self.moves(m).map(|_| None),
             (Some(_), None) => Err("no moves are given, which hard mode needs".into()),
             (Some(_), Some(m)) => Ok(self.game.hard_mode(&self.moves(m)?)),
         }
+    }
+
+    /// Whether the secrets that get every reply of `moves` are exactly `s` (in increasing
+    /// order): the moves then define the position, and a renaming that maps the moves onto
+    /// themselves maps it onto itself.
+    fn defined_by(&self, moves: &[(u32, u8)], s: &[u32]) -> bool {
+        let rules = self.rules;
+        let Some((&(first, reply), rest)) = moves.split_first() else {
+            return s.len() == rules.secrets;
+        };
+        let mut expect = s.iter();
+        let secrets = self.space.secrets();
+        for (k, &r) in rules.row(first).iter().enumerate() {
+            if r == reply
+                && rest
+                    .iter()
+                    .all(|&(g, r)| rules.table[g as usize * rules.secrets + k] == r)
+                && expect.next() != Some(&secrets[k])
+            {
+                return false;
+            }
+        }
+        expect.next().is_none()
     }
 
     /// Checks that the word (automorphisms by number in `list`, applied first to last) maps
@@ -913,8 +968,10 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
         None => pool.clone(),
     };
     let mut short = short.into_iter().peekable();
-    // The secrets as a set, for the renamings' proofs (made when the first needs it).
+    // The secrets as a set, for the renamings' proofs (made when the first needs it), and
+    // whether the claim's moves define them.
     let mut members: Option<Members> = None;
+    let mut defined: Option<bool> = None;
     loop {
         let g = match (short.peek(), entries.peek()) {
             (None, None) => break,
@@ -1101,8 +1158,11 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
                         code(g)
                     ));
                 }
+                let defined = *defined
+                    .get_or_insert_with(|| c.moves.as_ref().is_some_and(|m| ctx.defined_by(m, s)));
+                let moves = c.moves.as_deref().filter(|_| defined);
                 let members = members.get_or_insert_with(|| Members::of(s));
-                symmetric(game, space, rules, s, members, g, o, renaming).map_err(|w| {
+                symmetric(game, space, rules, s, members, moves, g, o, renaming).map_err(|w| {
                     format!("guess {}: the renaming onto {}: {w}", code(g), code(o))
                 })?;
             }
@@ -1310,6 +1370,11 @@ impl Members {
 
 /// Checks that `renaming` maps the set `s` (whose members are `members`) onto itself and
 /// guess `g` onto guess `o`, each secret's reply to `g` being its image's reply to `o`.
+///
+/// With `moves` that define `s` ([`Ctx::defined_by`]), a renaming that maps each move onto a
+/// move (its guess renamed, the same reply) maps `s` onto itself, as the peg games' replies
+/// are invariant under renamings: a secret's image gets from each move's image the reply the
+/// secret gets from the move. Each secret is then left as it is; otherwise each is renamed.
 #[allow(clippy::too_many_arguments)]
 fn symmetric(
     game: &Game,
@@ -1317,6 +1382,7 @@ fn symmetric(
     rules: &Rules,
     s: &[u32],
     members: &Members,
+    moves: Option<&[(u32, u8)]>,
     g: u32,
     o: u32,
     r: &Renaming,
@@ -1324,6 +1390,13 @@ fn symmetric(
     let apply = renamer(game, space, rules, r)?;
     if apply(g) != Some(o) {
         return Err("it does not map the one guess onto the other".into());
+    }
+    if let Some(moves) = moves
+        && moves
+            .iter()
+            .all(|&(h, reply)| apply(h).is_some_and(|i| moves.contains(&(i, reply))))
+    {
+        return Ok(());
     }
     let (from, to) = (rules.row(g), rules.row(o));
     let reply = |row: &[u8], x: u32| row[rules.ord[x as usize] as usize];
@@ -1348,6 +1421,30 @@ fn symmetric(
 mod tests {
     use super::*;
     use codebreak_core::GameSpec;
+
+    /// A peg game's table, scored once per pair of codes and mirrored, is the reference
+    /// scorer's reply for every pair, and so is its transpose.
+    #[test]
+    fn mirrored_tables_agree_with_every_pair_scored() {
+        let black = GameSpec {
+            kind: GameKind::BlackPeg,
+            ..GameSpec::mastermind(3, 4)
+        };
+        for spec in [GameSpec::mastermind(3, 4), GameSpec::bulls(3, 6), black] {
+            let game = Game::new(&spec).unwrap();
+            let rules = Rules::new(&game).unwrap();
+            let space = game.space().unwrap();
+            let score = reference::game_scorer(&game);
+            assert_eq!(rules.secrets, rules.guesses as usize, "{spec:?}");
+            for g in 0..rules.guesses {
+                for (k, &s) in space.secrets().iter().enumerate() {
+                    let want = score(&space.code(s), &space.code(g)).0;
+                    assert_eq!(rules.row(g)[k], want, "{spec:?}: guess {g}, secret {s}");
+                    assert_eq!(rules.columns[k * rules.guesses as usize + g as usize], want);
+                }
+            }
+        }
+    }
 
     /// The counting bounds of every guess at once agree with those computed guess by guess,
     /// on sets of every size and depths from none left to plenty, and so do the guesses they

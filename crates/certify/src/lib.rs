@@ -57,11 +57,11 @@
 //! The root claims (in the header) are about every secret of the game. [`Report`] says what
 //! they prove, and [`Report::meets`] compares that with a tree's figures.
 //!
-//! ## File format, version 2
+//! ## File format, version 3
 //!
 //! A gzip stream of UTF-8 lines, each a JSON object:
 //!
-//! 1. the [`Header`]: `{"format": "codebreak-certificate", "version": 2, "game": GAMESPEC,
+//! 1. the [`Header`]: `{"format": "codebreak-certificate", "version": 3, "game": GAMESPEC,
 //!    "pool": "all"|"consistent", "objective": ..., "roots": [CLAIM, ...]}`;
 //! 2. optionally, the automorphisms proofs refer to, one per line, numbered from 0 in file
 //!    order: `{"automorphism": K, "secrets": [CODE, ...], "guesses": [CODE, ...]}`, the image
@@ -77,19 +77,25 @@
 //!
 //! The automorphism lines and `by` were added within version 1: a file without them reads as
 //! before (a reader older than them refuses a file that has them, naming the line). Version 2
-//! added `counted` (either of `classes` and `counted` may be left out when empty); this crate
-//! writes version 2 and reads both (a version 1 file has no `counted`), and a reader of
-//! version 1 refuses a version 2 file, naming its version.
+//! added `counted` (either of `classes` and `counted` may be left out when empty). Version 3
+//! lets a claim give its `moves` in any game, not only in hard mode. This crate writes
+//! version 3 and reads every version (a version 1 file has no `counted`, one of version 1 or
+//! 2 no moves outside hard mode), and a reader of an earlier version refuses a later one,
+//! naming its version.
 //!
 //! Optional fields: the header's `"history": [[GUESS, REPLY], ...]` (the root claims are
 //! about the secrets that get those replies, from the next guess on: the checker recomputes
 //! them) and `"first_guess": G` (the root claims are about the strategies that play `G`
 //! next: only `G` is gone through, and no claim may refer to a root claim); a claim's
-//! `"moves": [[GUESS, REPLY], ...]`, in Wordle's hard mode and only there: the moves that
-//! lead to its position, from which the checker learns the guesses hard mode's rule allows
-//! ([`codebreak_core::Game::hard_mode`]). A class's claim must have the rule of its parent's
-//! moves followed by the guess and the class's reply (the same rule, so the same guesses
-//! are allowed for every strategy that follows).
+//! `"moves": [[GUESS, REPLY], ...]`: the moves that lead to its position from the start of
+//! the game. In Wordle's hard mode a claim must give them: the checker learns from them the
+//! guesses hard mode's rule allows ([`codebreak_core::Game::hard_mode`]), and a class's
+//! claim must have the rule of its parent's moves followed by the guess and the class's
+//! reply (the same rule, so the same guesses are allowed for every strategy that follows).
+//! In a peg game (version 3) they shorten the check of `sym`: when the secrets that get
+//! every move's reply are exactly the claim's (which the checker recomputes, once per claim),
+//! a renaming that maps each move onto a move of the list, reply kept, maps the position
+//! onto itself, and its secrets are not renamed one by one.
 
 #![deny(missing_docs)]
 
@@ -113,7 +119,7 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 /// The name in every certificate's header.
 pub const FORMAT: &str = "codebreak-certificate";
 /// The version of the format this crate writes (it reads this one and every earlier one).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The first line of a certificate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,8 +162,9 @@ pub struct Claim {
     /// The guesses whose counting bound falls short, each with its justification, in
     /// increasing order.
     pub guesses: Vec<GuessProof>,
-    /// In Wordle's hard mode (only): the moves that lead to the position, as (guess, reply)
-    /// indices, from which the checker learns which guesses the rule allows.
+    /// The moves that lead to the position, as (guess, reply) indices: in Wordle's hard mode
+    /// (where they are required), from which the checker learns which guesses the rule
+    /// allows; in a peg game, which shorten the check of renamings (format version 3).
     pub moves: Option<Vec<(u32, u8)>>,
 }
 
@@ -840,10 +847,10 @@ mod tests {
         assert!(e.contains("po\\nol") && !e.contains('\n'), "{e:?}");
     }
 
-    /// Versions 1 and 2 are read, a later one refused naming it; a guess's `counted` classes
+    /// Versions 1 to 3 are read, a later one refused naming it; a guess's `counted` classes
     /// (version 2) read back as written, beside its claims or alone.
     #[test]
-    fn versions_one_and_two_are_read_and_counted_classes_round_trip() {
+    fn versions_one_to_three_are_read_and_counted_classes_round_trip() {
         let read = |version: u32, guesses: &str| {
             let text = format!(
                 "{{\"format\":\"codebreak-certificate\",\"version\":{version},\"game\":{{\"game\":\"mastermind\",\"pegs\":2,\"colors\":2}},\"pool\":\"all\",\"objective\":\"expected\",\"roots\":[0]}}\n{{\"depth\":5,\"bound\":7,\"secrets\":[0,1,2,3],\"guesses\":[{guesses}]}}\n{{\"end\":1}}\n"
@@ -853,12 +860,12 @@ mod tests {
             Certificate::read(&z.finish().unwrap()[..])
         };
         let both = r#"{"guess":0,"classes":[[1,0]],"counted":[[2,3]]}"#;
-        for version in [1, 2] {
+        for version in [1, 2, 3] {
             read(version, both).unwrap();
         }
-        let e = read(3, both).unwrap_err().to_string();
+        let e = read(4, both).unwrap_err().to_string();
         assert!(
-            e.contains("version 3: this checker reads versions 1 to 2"),
+            e.contains("version 4: this checker reads versions 1 to 3"),
             "{e}"
         );
         let cert = read(2, r#"{"guess":0,"counted":[[2,3],[1,3]]},{"guess":1,"classes":[[1,0]],"counted":[[2,3]]}"#).unwrap();

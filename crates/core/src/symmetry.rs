@@ -130,6 +130,48 @@ impl Symmetry {
         })
     }
 
+    /// [`canonical`](Self::canonical) after a history, with the transformation of the group
+    /// that maps `code` onto it, in [`renaming_onto`]'s terms: position `i` of the image is
+    /// position `positions[i]` of the code, its colour `c` renamed `colors[c]` (a
+    /// permutation of all `colors` colours, which maps each guess of the history onto
+    /// itself). `None` before any guess, where the group is not listed.
+    pub fn canonical_renaming(
+        &self,
+        code: &Code,
+        colors: usize,
+    ) -> Option<(Code, Vec<u8>, Vec<u8>)> {
+        if self.root || self.group.is_empty() {
+            return None;
+        }
+        let src = code.pegs();
+        let mut best: Option<(Code, usize)> = None;
+        let mut t = *code;
+        for (k, (sigma, pi)) in self.group.iter().enumerate() {
+            relabel(src, sigma, pi, &self.free, t.pegs_mut());
+            if best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, k));
+            }
+        }
+        let (image, k) = best?;
+        let (sigma, pi) = &self.group[k];
+        // The group's colour map on the colours of the history; the free colours of the code
+        // as `relabel` numbers them, in order of their places in the image; the free
+        // colours left onto the free colours left, in order.
+        let mut to = vec![FREE; colors];
+        to.iter_mut().zip(pi).for_each(|(slot, &c)| *slot = c);
+        let mut next = self.free.iter();
+        for i in 0..self.pegs {
+            let c = src[sigma[i] as usize] as usize;
+            if to[c] == FREE {
+                to[c] = *next.next()?;
+            }
+        }
+        for slot in to.iter_mut().filter(|slot| **slot == FREE) {
+            *slot = *next.next()?;
+        }
+        Some((image, sigma[..self.pegs].to_vec(), to))
+    }
+
     /// True when no transformation of the group makes `code` smaller: it is the canonical
     /// member of its orbit.
     pub fn is_smallest(&self, code: &Code) -> bool {
@@ -551,6 +593,47 @@ mod tests {
                 assert_eq!(fast, slow, "{spec:?} after {moves:?}");
                 if let Some(r) = &fast {
                     assert!(r.len() < codes.len());
+                }
+            }
+        }
+    }
+
+    /// The renaming that comes with a canonical code maps the code onto it, is a permutation
+    /// of the positions and of every colour, and maps each guess of the history onto
+    /// itself; there is none before any guess.
+    #[test]
+    fn canonical_renamings_map_codes_onto_their_canonical_form() {
+        use crate::{Game, GameSpec};
+        for spec in [GameSpec::mastermind(4, 6), GameSpec::bulls(4, 8)] {
+            let game = Game::new(&spec).unwrap();
+            let codes = game.space().unwrap().codes().to_vec();
+            let colors = game.colors();
+            assert!(
+                Symmetry::of(4, colors, &[])
+                    .canonical_renaming(&codes[5], colors)
+                    .is_none()
+            );
+            let histories: [&[usize]; 4] = [&[0], &[7], &[0, 1], &[3, 200, 31]];
+            for h in histories {
+                let moves: Vec<Code> = h.iter().map(|&i| codes[i % codes.len()]).collect();
+                let sym = Symmetry::of(4, colors, &moves);
+                let apply = |c: &Code, positions: &[u8], to: &[u8]| {
+                    let pegs: Vec<u8> = positions
+                        .iter()
+                        .map(|&at| to[c.pegs()[at as usize] as usize])
+                        .collect();
+                    code(&pegs)
+                };
+                for c in codes.iter().step_by(7) {
+                    let (rep, positions, to) = sym.canonical_renaming(c, colors).unwrap();
+                    assert_eq!(rep, sym.canonical(c), "{spec:?} after {moves:?}: {c:?}");
+                    let mut sorted = to.clone();
+                    sorted.sort_unstable();
+                    assert_eq!(sorted, (0..colors as u8).collect::<Vec<_>>());
+                    assert_eq!(apply(c, &positions, &to), rep);
+                    for m in &moves {
+                        assert_eq!(apply(m, &positions, &to), *m, "{spec:?}: {c:?}");
+                    }
                 }
             }
         }

@@ -655,6 +655,34 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 if cheap >= bound {
                     continue;
                 }
+                // A renaming first: with the claim's moves, the checker checks it on them
+                // alone, where `same` splits the secrets twice.
+                if self.peg {
+                    let sym = sym.get_or_insert_with(|| {
+                        let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
+                        Symmetry::of(e.game().pegs(), e.game().colors(), &played)
+                    });
+                    // After a history, the group's element that gives the canonical code;
+                    // before any, a renaming found onto it.
+                    let code = e.code(g);
+                    let found = match sym.canonical_renaming(&code, e.game().colors()) {
+                        Some((rep, positions, colors)) => self
+                            .index_of(&rep)
+                            .filter(|&o| o < g)
+                            .map(|o| (o, Renaming { positions, colors })),
+                        None => self
+                            .index_of(&sym.canonical(&code))
+                            .filter(|&o| o < g)
+                            .and_then(|o| Some((o, renaming(e, &self.s.perms, history, g, o)?))),
+                    };
+                    if let Some((o, r)) = found {
+                        proofs.push(GuessProof {
+                            guess: g,
+                            why: Why::Sym(o, r),
+                        });
+                        continue;
+                    }
+                }
                 let key = self.alike_key(s, g);
                 if let Some(&o) = alike.get(&key) {
                     proofs.push(GuessProof {
@@ -664,22 +692,6 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                     continue;
                 }
                 alike.insert(key, g);
-                if self.peg {
-                    let sym = sym.get_or_insert_with(|| {
-                        let played: Vec<Code> = history.iter().map(|&(h, _)| e.code(h)).collect();
-                        Symmetry::of(e.game().pegs(), e.game().colors(), &played)
-                    });
-                    let rep = sym.canonical(&e.code(g));
-                    if let Some(o) = self.index_of(&rep).filter(|&o| o < g)
-                        && let Some(r) = renaming(e, &self.s.perms, history, g, o)
-                    {
-                        proofs.push(GuessProof {
-                            guess: g,
-                            why: Why::Sym(o, r),
-                        });
-                        continue;
-                    }
-                }
                 if only.is_none()
                     && let Some(perms) = &mut self.perms
                     && let Some(group) = group
@@ -715,8 +727,8 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             bound: (bound != INF).then_some(bound),
             secrets: s.indices().to_vec(),
             guesses: proofs,
-            moves: rule
-                .is_some()
+            // Hard mode's rule needs them; a peg game's renamings are checked on them.
+            moves: (rule.is_some() || self.peg)
                 .then(|| history.iter().map(|&(g, f)| (g, f.0)).collect()),
         });
         if only.is_none() {

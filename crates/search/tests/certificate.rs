@@ -152,6 +152,73 @@ fn a_wrong_renaming_is_refused() {
     assert!(why.contains("no permutation"), "{why}");
 }
 
+/// Below the root, each claim gives its moves, which are checked to define its secrets: a
+/// renaming that maps the moves onto themselves is checked on them alone. A renaming that
+/// maps the guess onto the other but not the position onto itself is refused, and moves
+/// that do not define the secrets are of no use (each secret is renamed instead).
+#[test]
+fn renamings_below_the_root_are_checked_on_the_moves_or_on_every_secret() {
+    let (game, _, cert) = mm46();
+    let space = game.space().unwrap();
+    assert!(cert.claims.iter().all(|c| c.moves.is_some()));
+    let colors = game.colors();
+    let code = |i: u32| space.code(i);
+    // A claim after one move with a renaming proof, and a renaming of its guess onto the
+    // other that moves the first move.
+    let mut wrong = None;
+    'claims: for (k, c) in cert.claims.iter().enumerate() {
+        let Some([(h, _)]) = c.moves.as_deref() else {
+            continue;
+        };
+        for (i, p) in c.guesses.iter().enumerate() {
+            if let Why::Sym(o, _) = p.why {
+                let fixed = [code(*h)];
+                for sigma in codebreak_core::symmetry::permutations(4) {
+                    let Some((positions, to)) = codebreak_core::symmetry::renaming_onto_with(
+                        4,
+                        colors,
+                        &[sigma],
+                        &[],
+                        &code(p.guess),
+                        &code(o),
+                    ) else {
+                        continue;
+                    };
+                    let image: Vec<u8> = positions
+                        .iter()
+                        .map(|&at| to[fixed[0].pegs()[at as usize] as usize])
+                        .collect();
+                    if image != fixed[0].pegs() {
+                        wrong = Some((
+                            k,
+                            i,
+                            codebreak_certify::Renaming {
+                                positions,
+                                colors: to,
+                            },
+                        ));
+                        break 'claims;
+                    }
+                }
+            }
+        }
+    }
+    let (k, i, renaming) = wrong.expect("a renaming proof after one move");
+    let mut bad = cert.clone();
+    if let Why::Sym(_, r) = &mut bad.claims[k].guesses[i].why {
+        *r = renaming;
+    }
+    let (claim, position, why) = refused(game, &bad);
+    assert_eq!(claim as usize, k);
+    assert!(position.starts_with("after "), "{position}");
+    assert!(why.contains("renaming") && why.contains("secret"), "{why}");
+    // Moves with another reply define other secrets: the claim still checks, secret by secret.
+    let mut other = cert.clone();
+    let moves = other.claims[k].moves.as_mut().unwrap();
+    moves[0].1 = (moves[0].1 + 1) % game.feedback().count() as u8;
+    check(game, &other).unwrap();
+}
+
 #[test]
 fn a_class_claim_that_is_missing_or_about_other_secrets_is_refused() {
     let (game, _, cert) = mm46();
