@@ -151,14 +151,13 @@ struct Rules {
 impl Rules {
     fn new(game: &Game) -> Result<Rules, CertError> {
         let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
-        let score = reference::game_scorer(game);
+        let score = reference::indexed_scorer(game, space.codes());
         let secrets = space.secrets().len();
         let mut ord = vec![u32::MAX; space.codes().len()];
         for (k, &s) in space.secrets().iter().enumerate() {
             ord[s as usize] = k as u32;
         }
         let guesses = space.len() as u32;
-        let secret_codes: Vec<Code> = space.secrets().iter().map(|&s| space.code(s)).collect();
         // A peg game's reply does not change when the secret and the guess swap roles (black
         // pegs count the places where the two agree, white pegs the colours they share less
         // the black ones): where every guess is a secret, each pair is scored once.
@@ -178,10 +177,9 @@ impl Rules {
             .par_chunks_mut(secrets.max(1))
             .enumerate()
             .for_each(|(g, row)| {
-                let guess = space.code(g as u32);
                 let scored = if swaps { g + 1 } else { secrets };
-                for (cell, s) in row[..scored].iter_mut().zip(&secret_codes) {
-                    *cell = score(s, &guess).0;
+                for (cell, &s) in row[..scored].iter_mut().zip(space.secrets()) {
+                    *cell = score(s, g as u32).0;
                 }
             });
         if swaps {

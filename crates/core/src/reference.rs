@@ -19,18 +19,7 @@ use crate::wordle;
 pub fn game_scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + Sync + '_ {
     let kind = game.kind();
     let replies = game.feedback();
-    // Wordle's replies by their encoding in `crate::wordle`, as the game numbers them.
-    let wordle: Option<Vec<Feedback>> =
-        game.list()
-            .filter(|l| *l.rule() == ListRule::Wordle)
-            .map(|l| {
-                (0..wordle::REPLIES as u8)
-                    .map(|i| {
-                        l.reply_index(&wordle::format_reply(Feedback(i)))
-                            .map_or(Feedback::NONE, Feedback)
-                    })
-                    .collect()
-            });
+    let wordle = wordle_replies(game);
     move |secret: &Code, guess: &Code| -> Feedback {
         if game.list().is_none() {
             return replies.encode(score(kind, secret, guess));
@@ -40,6 +29,43 @@ pub fn game_scorer(game: &Game) -> impl Fn(&Code, &Code) -> Feedback + Sync + '_
             _ => game.score(secret, guess),
         }
     }
+}
+
+/// [`game_scorer`] by index into `codes` (the game's codes, as its code space lists them):
+/// each code's word is read once, not once per pair, so that a whole table of replies costs
+/// one application of the rule per pair.
+pub fn indexed_scorer<'a>(
+    game: &'a Game,
+    codes: &'a [Code],
+) -> impl Fn(u32, u32) -> Feedback + Sync + 'a {
+    let score = game_scorer(game);
+    // Each code's word, and the game's index of each Wordle reply.
+    type Words = (Vec<Option<[u8; wordle::LETTERS]>>, Vec<Feedback>);
+    let words: Option<Words> = wordle_replies(game)
+        .map(|table| (codes.iter().map(|c| game.wordle_word(c)).collect(), table));
+    move |secret: u32, guess: u32| -> Feedback {
+        if let Some((words, table)) = &words
+            && let (Some(s), Some(g)) = (&words[secret as usize], &words[guess as usize])
+        {
+            return table[wordle::score(g, s).index()];
+        }
+        score(&codes[secret as usize], &codes[guess as usize])
+    }
+}
+
+/// In a Wordle list game, the game's index of each of Wordle's replies as [`crate::wordle`]
+/// encodes them.
+fn wordle_replies(game: &Game) -> Option<Vec<Feedback>> {
+    game.list()
+        .filter(|l| *l.rule() == ListRule::Wordle)
+        .map(|l| {
+            (0..wordle::REPLIES as u8)
+                .map(|i| {
+                    l.reply_index(&wordle::format_reply(Feedback(i)))
+                        .map_or(Feedback::NONE, Feedback)
+                })
+                .collect()
+        })
 }
 
 /// The reply to `guess` when the secret is `secret`, by the rules of `kind`.

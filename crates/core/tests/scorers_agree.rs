@@ -96,3 +96,38 @@ fn exhaustive_mm46() {
     assert_eq!(r("1234", "4321"), Reply::Pegs { black: 0, white: 4 });
     assert_eq!(r("5555", "0123"), Reply::Pegs { black: 0, white: 0 });
 }
+
+/// The reference scorer by code index gives the reply of the scorer by code, on Wordle (every
+/// 97th guess against every 13th secret), the peg games and twoD.
+#[test]
+fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
+    let specs = [
+        GameSpec {
+            kind: GameKind::Wordle,
+            ..GameSpec::default()
+        },
+        GameSpec::mastermind(3, 4),
+        GameSpec::bulls(3, 5),
+        GameSpec {
+            kind: GameKind::TwoD,
+            size: Some(6),
+            ..GameSpec::default()
+        },
+    ];
+    for spec in specs {
+        let game = Game::new(&spec).unwrap();
+        let space = game.space().unwrap();
+        let by_code = reference::game_scorer(&game);
+        let by_index = reference::indexed_scorer(&game, space.codes());
+        let step = if game.list().is_some() { 97 } else { 1 };
+        for g in (0..space.len() as u32).step_by(step) {
+            for &s in space.secrets().iter().step_by(step.min(13)) {
+                assert_eq!(
+                    by_index(s, g),
+                    by_code(&space.code(s), &space.code(g)),
+                    "{spec:?}: guess {g}, secret {s}"
+                );
+            }
+        }
+    }
+}
