@@ -185,7 +185,7 @@ fn lanes(len: usize, start: usize) -> u64 {
 }
 
 /// Whether this processor runs [`Prefix`]'s sixty-four-lane kernel.
-fn wide_available() -> bool {
+pub(crate) fn wide_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx512f")

@@ -260,6 +260,122 @@ pub fn class_bounds(
     }
 }
 
+/// [`class_bounds`] for the sixty-four guesses `start..start + 64` at once, where the
+/// processor has AVX-512 and the game at most sixteen replies (`None` otherwise, and for the
+/// sets that [`class_bounds`] counts by collisions). `lanes` marks the guesses asked about:
+/// counting stops once each of them is above `most`, and the others' bounds mean nothing.
+pub fn class_bounds_wide(
+    rows: &[&[i8]],
+    start: usize,
+    replies: usize,
+    win: usize,
+    caps: &[u8],
+    most: u8,
+    lanes: u64,
+) -> Option<[u8; 64]> {
+    let by_collisions =
+        caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| rows.len() <= usize::from(c));
+    if by_collisions || replies > TWO_BYTE_REPLIES || !crate::prefix::wide_available() {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: the processor has AVX-512F and AVX-512BW (checked above).
+        #[allow(unsafe_code)]
+        Some(unsafe {
+            if replies <= 8 {
+                avx512::bounds::<8>(rows, start, win, caps, most, lanes)
+            } else {
+                avx512::bounds::<TWO_BYTE_REPLIES>(rows, start, win, caps, most, lanes)
+            }
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (start, win, most, lanes);
+        None
+    }
+}
+
+/// [`class_bounds_wide`]'s kernel: one byte per guess, a count per reply in each, AVX-512's
+/// compares to masks. Like [`crate::prefix`]'s kernel, code compiled for instructions that
+/// the processor is checked to have before it is called, and masked loads that read only
+/// within each row.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// The bounds of the guesses `start..start + 64` (a lane past a row's end counts as
+    /// reply 0), for games of at most `F` replies.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512F and AVX-512BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn bounds<const F: usize>(
+        rows: &[&[i8]],
+        start: usize,
+        win: usize,
+        caps: &[u8],
+        most: u8,
+        lanes: u64,
+    ) -> [u8; 64] {
+        let one = _mm512_set1_epi8(1);
+        let most = _mm512_set1_epi8(most as i8);
+        let mut counts = [_mm512_setzero_si512(); F];
+        let chunks = rows.chunks(16);
+        let last = chunks.len();
+        for (k, chunk) in chunks.enumerate() {
+            for row in chunk {
+                let len = row.len().saturating_sub(start).min(64);
+                let load = if len == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << len) - 1
+                };
+                // SAFETY: the mask keeps the load within the row.
+                let v = unsafe { _mm512_maskz_loadu_epi8(load, row.as_ptr().wrapping_add(start)) };
+                for (r, count) in counts.iter_mut().enumerate() {
+                    let hit = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(r as i8));
+                    *count = _mm512_mask_add_epi8(*count, hit, *count, one);
+                }
+            }
+            if k + 1 < last {
+                let t = sum(&counts, win, caps);
+                // Every guess asked about above `most`: none of them is kept.
+                if _mm512_cmpgt_epu8_mask(t, most) & lanes == lanes {
+                    return bytes(t);
+                }
+            }
+        }
+        bytes(sum(&counts, win, caps))
+    }
+
+    /// Each lane's counting bound: for every reply but the winning one, the class's size
+    /// less each cap below it, added with saturation.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn sum<const F: usize>(counts: &[__m512i; F], win: usize, caps: &[u8]) -> __m512i {
+        let mut sum = _mm512_setzero_si512();
+        for (r, &count) in counts.iter().enumerate() {
+            if r != win {
+                for &cap in caps {
+                    let over = _mm512_subs_epu8(count, _mm512_set1_epi8(cap as i8));
+                    sum = _mm512_adds_epu8(sum, over);
+                }
+            }
+        }
+        sum
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn bytes(v: __m512i) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        // SAFETY: 64 bytes are written within `out`.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), v) };
+        out
+    }
+}
+
 /// [`class_bounds`] for sets no class of which can pass the third cap (`caps` starting
 /// `[0, 1]`), with replies below 16 only (`TWO`) or below [`MAX_REPLIES`]: each lane's bound is
 /// its secrets outside the winning class plus its reply collisions, counted as
@@ -495,10 +611,36 @@ mod tests {
                     .map(|c| c as u8)
                     .collect();
                 let win = game.win().index();
+                let mut wide_blocks = 0;
                 for k in [3usize, 7, 20, 40, 100, 255] {
                     let secrets: Vec<u32> =
                         (0..k as u32).map(|i| i * 373 % t.codes() as u32).collect();
                     let rows: Vec<&[i8]> = secrets.iter().map(|&s| t.row(s)).collect();
+                    for start in (0..t.codes()).step_by(64).take(10) {
+                        // Sixty-four at a time, where the processor can, as sixteen at a time.
+                        let Some(wide) =
+                            class_bounds_wide(&rows, start, replies, win, &caps, u8::MAX, !0)
+                        else {
+                            continue;
+                        };
+                        wide_blocks += 1;
+                        for block in 0..4 {
+                            let at = start + 16 * block;
+                            if at < t.codes() {
+                                let narrow = class_bounds(&rows, at, replies, win, &caps, u8::MAX);
+                                assert_eq!(wide[16 * block..][..16], narrow[..], "{k} secrets, at {at}");
+                            }
+                        }
+                        // Stopped early once every guess asked about is above `most`: those
+                        // are above it still.
+                        let asked = 0x8421_0000_ffff_0001u64;
+                        let most = 6;
+                        let cut = class_bounds_wide(&rows, start, replies, win, &caps, most, asked)
+                            .unwrap();
+                        for lane in (0..64).filter(|&l| asked & 1 << l != 0) {
+                            assert_eq!(cut[lane] > most, wide[lane] > most, "{k} secrets, lane {lane}");
+                        }
+                    }
                     for start in (0..t.codes()).step_by(16).take(40) {
                         let fast = class_bounds(&rows, start, replies, win, &caps, u8::MAX);
                         for (lane, &got) in fast.iter().enumerate() {
@@ -530,6 +672,9 @@ mod tests {
                     });
                     assert_eq!(apart, brute, "{k} secrets");
                 }
+                // The wide kernel is tested where the processor has it and the game fits.
+                let fits = replies <= TWO_BYTE_REPLIES && crate::prefix::wide_available();
+                assert_eq!(wide_blocks > 0, fits, "{spec:?}");
             });
         }
     }
