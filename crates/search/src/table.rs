@@ -242,9 +242,7 @@ pub fn class_bounds(
     caps: &[u8],
     most: u8,
 ) -> [u8; 16] {
-    // With no class above `caps[2]`, `fill(c)` is `c + (c - 1)` for every class met: the
-    // sum is the secrets outside the winning class plus the reply collisions.
-    if caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| rows.len() <= usize::from(c)) {
+    if by_collisions(rows.len(), caps) {
         return if replies <= TWO_BYTE_REPLIES {
             collision_bounds::<true>(rows, start, win, most)
         } else {
@@ -260,6 +258,13 @@ pub fn class_bounds(
     }
 }
 
+/// Whether [`class_bounds`] counts a set of `n` secrets by its collisions: with no class
+/// above `caps[2]`, `fill(c)` is `c + (c - 1)` for every class met, so the sum is the secrets
+/// outside the winning class plus the reply collisions.
+fn by_collisions(n: usize, caps: &[u8]) -> bool {
+    caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| n <= usize::from(c))
+}
+
 /// [`class_bounds`] for the sixty-four guesses `start..start + 64` at once, where the
 /// processor has AVX-512 and the game at most sixteen replies (`None` otherwise, and for the
 /// sets that [`class_bounds`] counts by collisions). `lanes` marks the guesses asked about:
@@ -273,9 +278,10 @@ pub fn class_bounds_wide(
     most: u8,
     lanes: u64,
 ) -> Option<[u8; 64]> {
-    let by_collisions =
-        caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| rows.len() <= usize::from(c));
-    if by_collisions || replies > TWO_BYTE_REPLIES || !crate::prefix::wide_available() {
+    if by_collisions(rows.len(), caps)
+        || replies > TWO_BYTE_REPLIES
+        || !crate::prefix::wide_available()
+    {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
