@@ -68,8 +68,11 @@ pub(crate) struct Prover<'a, 's, R: Rules> {
     /// Every secret's reply to every guess, secret by secret (`columns[ord * guesses +
     /// guess]`, `ord` the secret's number), in games of at most [`COLUMNS_MAX`] cells: the
     /// counting bounds of every guess on a set then come from one pass over its secrets'
-    /// columns ([`cheap_all`](Self::cheap_all)). Empty otherwise.
+    /// columns ([`cheap_all`](Self::cheap_all)). Empty otherwise, and in a list game, whose
+    /// table is laid out the same way ([`Rules::replies_to`]) and serves instead.
     columns: Vec<u8>,
+    /// Whether the columns are there (the prover's own, or a list game's table).
+    has_columns: bool,
     /// `ord[code]`: the code's number among the secrets.
     ord: Vec<u32>,
     /// [`cheap_all`](Self::cheap_all)'s counts per (reply, guess), stamped as the checker's
@@ -145,7 +148,13 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             ord[x as usize] = k as u32;
         }
         let mut columns = Vec::new();
-        if guesses * space.secrets().len() <= COLUMNS_MAX && e.feedback_count() <= 256 {
+        let listed = space
+            .secrets()
+            .first()
+            .is_some_and(|&x| e.rules().replies_to(e.packed(x)).is_some());
+        let own =
+            !listed && guesses * space.secrets().len() <= COLUMNS_MAX && e.feedback_count() <= 256;
+        if own {
             use rayon::prelude::*;
             columns = vec![0u8; guesses * space.secrets().len()];
             columns
@@ -176,6 +185,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             index: FxHashMap::default(),
             peg,
             columns,
+            has_columns: listed || own,
             ord,
             counts: Vec::new(),
             stamp: 0,
@@ -221,7 +231,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         win: Option<Feedback>,
         out: &mut Vec<u64>,
     ) -> bool {
-        if self.columns.is_empty() || s.len() > usize::from(u16::MAX) {
+        if !self.has_columns || s.len() > usize::from(u16::MAX) {
             return false;
         }
         let guesses = self.s.e.space().len();
@@ -250,8 +260,7 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         let mark = u32::from(self.stamp) << 16;
         let win = win.map_or(usize::MAX, |w| w.index());
         for &x in s {
-            let o = self.ord[x as usize] as usize;
-            let column = &self.columns[o * guesses..][..guesses];
+            let column = Self::column(&self.columns, &self.ord, e, x);
             for (g, &r) in column.iter().enumerate() {
                 if r as usize == win {
                     continue;
@@ -263,6 +272,19 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
             }
         }
         true
+    }
+
+    /// Secret `x`'s reply to every guess: its column of `columns` (by its number in `ord`),
+    /// or in a list game the row of the game's table.
+    fn column<'c>(columns: &'c [u8], ord: &[u32], e: &'c Engine<R>, x: u32) -> &'c [u8] {
+        let guesses = e.space().len();
+        match columns.get(ord[x as usize] as usize * guesses..) {
+            Some(rest) if !columns.is_empty() => &rest[..guesses],
+            _ => e
+                .rules()
+                .replies_to(e.packed(x))
+                .expect("a list game's table"),
+        }
     }
 
     /// [`cheap_all`](Self::cheap_all) in a game of at most [`BLOCK_REPLIES`] replies (the
@@ -290,16 +312,14 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
         if gather {
             rows.clear();
             for &x in s {
-                let o = self.ord[x as usize] as usize;
-                rows.extend_from_slice(&self.columns[o * guesses..][..guesses]);
+                rows.extend_from_slice(Self::column(&self.columns, &self.ord, e, x));
             }
         }
         let column = |k: usize, x: u32| -> &[u8] {
             if gather {
                 &rows[k * guesses..][..guesses]
             } else {
-                let o = self.ord[x as usize] as usize;
-                &self.columns[o * guesses..][..guesses]
+                Self::column(&self.columns, &self.ord, e, x)
             }
         };
         for (b, slots) in out.chunks_mut(LANES).enumerate() {
