@@ -622,9 +622,7 @@ impl Ctx<'_> {
         let secrets = self.space.secrets();
         for (k, &r) in rules.row(first).iter().enumerate() {
             if r == reply
-                && rest
-                    .iter()
-                    .all(|&(g, r)| rules.table[g as usize * rules.secrets + k] == r)
+                && rest.iter().all(|&(g, r)| rules.row(g)[k] == r)
                 && expect.next() != Some(&secrets[k])
             {
                 return false;

@@ -114,20 +114,36 @@ impl Symmetry {
             }
             return Code::from_pegs(&pegs).expect("same length");
         }
+        self.least_image(code).map_or_else(
+            || {
+                let identity: [u8; MAX_PEGS] = std::array::from_fn(|i| i as u8);
+                let mut t = *code;
+                relabel(
+                    code.pegs(),
+                    &identity,
+                    &[FREE; 64],
+                    &self.free,
+                    t.pegs_mut(),
+                );
+                t
+            },
+            |(image, _)| image,
+        )
+    }
+
+    /// The least image of `code` under the listed group, and the number of the element that
+    /// gives it (`None` when no group is listed).
+    fn least_image(&self, code: &Code) -> Option<(Code, usize)> {
         let src = code.pegs();
-        let mut best: Option<Code> = None;
+        let mut best: Option<(Code, usize)> = None;
         let mut t = *code;
-        for (sigma, pi) in &self.group {
+        for (k, (sigma, pi)) in self.group.iter().enumerate() {
             relabel(src, sigma, pi, &self.free, t.pegs_mut());
-            if best.is_none_or(|b| t < b) {
-                best = Some(t);
+            if best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, k));
             }
         }
-        best.unwrap_or_else(|| {
-            let identity: [u8; MAX_PEGS] = std::array::from_fn(|i| i as u8);
-            relabel(src, &identity, &[FREE; 64], &self.free, t.pegs_mut());
-            t
-        })
+        best
     }
 
     /// [`canonical`](Self::canonical) after a history, with the transformation of the group
@@ -140,19 +156,11 @@ impl Symmetry {
         code: &Code,
         colors: usize,
     ) -> Option<(Code, Vec<u8>, Vec<u8>)> {
-        if self.root || self.group.is_empty() {
+        if self.root {
             return None;
         }
         let src = code.pegs();
-        let mut best: Option<(Code, usize)> = None;
-        let mut t = *code;
-        for (k, (sigma, pi)) in self.group.iter().enumerate() {
-            relabel(src, sigma, pi, &self.free, t.pegs_mut());
-            if best.is_none_or(|(b, _)| t < b) {
-                best = Some((t, k));
-            }
-        }
-        let (image, k) = best?;
+        let (image, k) = self.least_image(code)?;
         let (sigma, pi) = &self.group[k];
         // The group's colour map on the colours of the history; the free colours of the code
         // as `relabel` numbers them, in order of their places in the image; the free

@@ -277,14 +277,14 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     /// Secret `x`'s reply to every guess: its column of `columns` (by its number in `ord`),
     /// or in a list game the row of the game's table.
     fn column<'c>(columns: &'c [u8], ord: &[u32], e: &'c Engine<R>, x: u32) -> &'c [u8] {
-        let guesses = e.space().len();
-        match columns.get(ord[x as usize] as usize * guesses..) {
-            Some(rest) if !columns.is_empty() => &rest[..guesses],
-            _ => e
+        if columns.is_empty() {
+            return e
                 .rules()
                 .replies_to(e.packed(x))
-                .expect("a list game's table"),
+                .expect("a list game's table");
         }
+        let guesses = e.space().len();
+        &columns[ord[x as usize] as usize * guesses..][..guesses]
     }
 
     /// [`cheap_all`](Self::cheap_all) in a game of at most [`BLOCK_REPLIES`] replies (the

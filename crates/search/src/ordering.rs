@@ -15,6 +15,7 @@ use crate::prefix::{BLOCK, DEEP_ROWS, PREFIX_ROWS, Prefix};
 use crate::solver::Solver;
 use crate::table::{
     PAIRWISE_MAX, class_bounds, class_bounds_wide, few_collisions_pairwise, few_collisions_with,
+    wide_serves,
 };
 
 /// Games with more replies than this score a guess with one histogram whose bound grows as
@@ -466,19 +467,22 @@ impl<R: Rules> Solver<'_, R> {
         let rows: Vec<&[i8]> = s.indices().iter().map(|&i| table.row(i)).collect();
         let (replies, win) = (self.e.feedback_count(), self.win.index());
         let mut bound = Vec::with_capacity(pool.len());
+        // Sixty-four guesses at a time where the processor can, the pool's among them
+        // deciding when to stop.
+        let wide = wide_serves(rows.len(), replies, &caps);
         let mut k = 0;
         while k < pool.len() {
-            // Sixty-four guesses at a time where the processor can, the pool's among them
-            // deciding when to stop.
-            let wide = pool[k] as usize / 64 * 64;
-            let end = pool[k..].partition_point(|&g| (g as usize) < wide + 64) + k;
-            let lanes = pool[k..end]
-                .iter()
-                .fold(0u64, |m, &g| m | 1 << (g as usize - wide));
-            if let Some(t) = class_bounds_wide(&rows, wide, replies, win, &caps, cut, lanes) {
-                bound.extend(pool[k..end].iter().map(|&g| t[g as usize - wide]));
-                k = end;
-                continue;
+            if wide {
+                let start = pool[k] as usize / 64 * 64;
+                let end = pool[k..].partition_point(|&g| (g as usize) < start + 64) + k;
+                let lanes = pool[k..end]
+                    .iter()
+                    .fold(0u64, |m, &g| m | 1 << (g as usize - start));
+                if let Some(t) = class_bounds_wide(&rows, start, replies, win, &caps, cut, lanes) {
+                    bound.extend(pool[k..end].iter().map(|&g| t[g as usize - start]));
+                    k = end;
+                    continue;
+                }
             }
             let start = pool[k] as usize / 16 * 16;
             let t = class_bounds(&rows, start, replies, win, &caps, cut);

@@ -265,6 +265,12 @@ fn by_collisions(n: usize, caps: &[u8]) -> bool {
     caps.starts_with(&[0, 1]) && caps.get(2).is_none_or(|&c| n <= usize::from(c))
 }
 
+/// Whether [`class_bounds_wide`] serves sets of `n` secrets in a game of `replies` replies
+/// (the same for every block of a call, so that a caller asks once).
+pub fn wide_serves(n: usize, replies: usize, caps: &[u8]) -> bool {
+    !by_collisions(n, caps) && replies <= TWO_BYTE_REPLIES && crate::prefix::wide_available()
+}
+
 /// [`class_bounds`] for the sixty-four guesses `start..start + 64` at once, where the
 /// processor has AVX-512 and the game at most sixteen replies (`None` otherwise, and for the
 /// sets that [`class_bounds`] counts by collisions). `lanes` marks the guesses asked about:
@@ -278,10 +284,7 @@ pub fn class_bounds_wide(
     most: u8,
     lanes: u64,
 ) -> Option<[u8; 64]> {
-    if by_collisions(rows.len(), caps)
-        || replies > TWO_BYTE_REPLIES
-        || !crate::prefix::wide_available()
-    {
+    if !wide_serves(rows.len(), replies, caps) {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
