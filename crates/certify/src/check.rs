@@ -33,13 +33,6 @@ fn lanes(column: &[u8], start: usize) -> [u8; LANES] {
     }
 }
 
-thread_local! {
-    /// [`Rules::cheap_all`]'s counts, one per (reply, guess), each the call's stamp (high 16
-    /// bits) and a count (low 16 bits); a count with another stamp is 0. The last stamp.
-    static COUNTS: std::cell::RefCell<(u16, Vec<u32>)> =
-        const { std::cell::RefCell::new((0, Vec::new())) };
-}
-
 /// What a certificate proves about the whole game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Report {
@@ -151,7 +144,6 @@ struct Rules {
 impl Rules {
     fn new(game: &Game) -> Result<Rules, CertError> {
         let space = game.space().map_err(|e| CertError::Game(e.to_string()))?;
-        let score = reference::indexed_scorer(game, space.codes());
         let secrets = space.secrets().len();
         let mut ord = vec![u32::MAX; space.codes().len()];
         for (k, &s) in space.secrets().iter().enumerate() {
@@ -172,15 +164,14 @@ impl Rules {
                 .iter()
                 .enumerate()
                 .all(|(k, &s)| s == k as u32);
+        let score = reference::row_scorer(game, space.codes(), space.secrets());
         let mut table = vec![0u8; guesses as usize * secrets];
         table
             .par_chunks_mut(secrets.max(1))
             .enumerate()
             .for_each(|(g, row)| {
                 let scored = if swaps { g + 1 } else { secrets };
-                for (cell, &s) in row[..scored].iter_mut().zip(space.secrets()) {
-                    *cell = score(s, g as u32).0;
-                }
+                score(g as u32, &mut row[..scored]);
             });
         if swaps {
             let lower = table.clone();
@@ -355,12 +346,10 @@ impl Rules {
         self.cheap_counted(ords, d)
     }
 
-    /// [`cheap_all`](Self::cheap_all) in any game: one count per (reply, guess), each secret
-    /// adding to its class's count, and to the guess's bound what one more secret adds to
-    /// that class's (the counts carry a stamp of the call instead of being cleared).
+    /// [`cheap_all`](Self::cheap_all) in any game, guess by guess: each secret's reply, read
+    /// from the guess's row, adds to its class's count, and to the guess's bound what one
+    /// more secret adds to that class's; the counts it touched are then cleared.
     fn cheap_counted(&self, ords: &[u32], d: u32) -> Vec<u64> {
-        let guesses = self.guesses as usize;
-        let mut out = vec![ords.len() as u64; guesses];
         // `step[k]`: what a class's counting bound grows by from k secrets to k + 1.
         let step: Vec<u64> = (0..ords.len())
             .map(|k| match self.count(k + 1, d) {
@@ -369,31 +358,24 @@ impl Rules {
             })
             .collect();
         let win = self.win.map_or(usize::MAX, usize::from);
-        COUNTS.with(|cell| {
-            let (stamp, counts) = &mut *cell.borrow_mut();
-            *stamp = stamp.wrapping_add(1);
-            if *stamp == 0 {
-                counts.fill(0);
-                *stamp = 1;
-            }
-            if counts.len() < self.replies * guesses {
-                counts.resize(self.replies * guesses, 0);
-            }
-            let mark = u32::from(*stamp) << 16;
-            for &o in ords {
-                let column = &self.columns[o as usize * guesses..][..guesses];
-                for (g, &r) in column.iter().enumerate() {
-                    if r as usize == win {
-                        continue;
+        let mut sizes = [0u32; 256];
+        (0..self.guesses)
+            .map(|g| {
+                let row = self.row(g);
+                let mut bound = ords.len() as u64;
+                for &o in ords {
+                    let r = usize::from(row[o as usize]);
+                    if r != win {
+                        bound = bound.saturating_add(step[sizes[r] as usize]);
+                        sizes[r] += 1;
                     }
-                    let c = &mut counts[r as usize * guesses + g];
-                    let k = if *c & !0xffff == mark { *c & 0xffff } else { 0 };
-                    out[g] = out[g].saturating_add(step[k as usize]);
-                    *c = mark | (k + 1);
                 }
-            }
-        });
-        out
+                for &o in ords {
+                    sizes[usize::from(row[o as usize])] = 0;
+                }
+                bound
+            })
+            .collect()
     }
 
     /// [`cheap_all`](Self::cheap_all) in a game of at most [`BLOCK_REPLIES`] replies: the
@@ -805,12 +787,21 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     // first failure in the level's order is reported, as a sequential walk would.
     let mut checked = 0;
     let mut level: Vec<u32> = queue;
+    // In hard mode, the legal guesses of the level's claims, for their children's.
+    let mut legal: std::collections::HashMap<u32, Legal> = Default::default();
     while !level.is_empty() {
-        let results: Vec<_> = level.par_iter().map(|&k| check_claim(&ctx, k)).collect();
+        let results: Vec<_> = level
+            .par_iter()
+            .map(|&k| {
+                let above = parent[k as usize].and_then(|(p, _, _)| legal.get(&p));
+                check_claim(&ctx, k, above)
+            })
+            .collect();
+        legal.clear();
         let mut next = Vec::new();
         for (&k, result) in level.iter().zip(results) {
             let c = &claims[k as usize];
-            let refs = result.map_err(|why| CertError::Claim {
+            let (refs, guesses) = result.map_err(|why| CertError::Claim {
                 claim: k,
                 position: position(game, &space, &h.history, &parent, k),
                 secrets: c.secrets.len(),
@@ -819,6 +810,9 @@ pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
                 why,
             })?;
             checked += 1;
+            if let Some(g) = guesses {
+                legal.insert(k, g);
+            }
             for (guess, reply, to) in refs {
                 if !queued[to as usize] {
                     queued[to as usize] = true;
@@ -881,8 +875,17 @@ fn position(
     format!("after {}", moves.join(", "))
 }
 
-/// Checks one claim; returns the claims its justifications use, as (guess, reply, claim).
-fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
+/// Hard mode's rule after a claim's moves and the guesses it allows.
+type Legal = (codebreak_core::wordle::HardMode, Vec<u32>);
+
+/// What a claim's check gives the next level: the claims its justifications use, as (guess,
+/// reply, claim), and in hard mode its [`Legal`] guesses.
+type Found = (Vec<(u32, u8, u32)>, Option<Legal>);
+
+/// Checks one claim; returns the claims its justifications use, as (guess, reply, claim), and
+/// in hard mode its rule with the guesses it allows. `above`: the rule and legal guesses of
+/// the claim that first referred to this one, if known (in hard mode).
+fn check_claim(ctx: &Ctx, k: u32, above: Option<&Legal>) -> Result<Found, String> {
     let (game, space, rules, claims) = (ctx.game, ctx.space, ctx.rules, ctx.claims);
     let c = &claims[k as usize];
     let rule = ctx.hard_rule(c)?;
@@ -907,7 +910,7 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
         return Err(format!("depth {} is above 63", c.depth));
     }
     if rules.count(n, c.depth) >= bound {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     if c.depth == 0 {
         return Err("no guess is left".into());
@@ -916,15 +919,26 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
     // Guesses that cannot be the secret all cost at least `outside`: when that reaches the
     // bound, only those that can be the secret are gone through.
     let inside_only = ctx.pool == Pool::Consistent || rules.outside(n, d) >= bound;
-    let mut pool: Vec<u32> = if inside_only {
-        s.iter().copied().filter(|&g| g < rules.guesses).collect()
-    } else {
-        (0..rules.guesses).collect()
+    // Hard mode: the guesses its rule allows after the claim's moves, sought among those of
+    // the claim above when its rule is coarser (they include every guess this one allows).
+    let legal = rule.as_ref().map(|rule| {
+        let allowed: Vec<u32> = match above.filter(|(coarser, _)| rule.refines(coarser)) {
+            Some((_, guesses)) => guesses.clone(),
+            None => (0..rules.guesses).collect(),
+        };
+        let allowed = allowed.into_iter().filter(|&g| ctx.allows(rule, g));
+        (rule.clone(), allowed.collect::<Vec<u32>>())
+    });
+    let mut pool: Vec<u32> = match (&legal, inside_only) {
+        (Some((_, allowed)), true) => allowed
+            .iter()
+            .copied()
+            .filter(|g| s.binary_search(g).is_ok())
+            .collect(),
+        (Some((_, allowed)), false) => allowed.clone(),
+        (None, true) => s.iter().copied().filter(|&g| g < rules.guesses).collect(),
+        (None, false) => (0..rules.guesses).collect(),
     };
-    // Hard mode: the guesses its rule allows after the claim's moves.
-    if let Some(rule) = &rule {
-        pool.retain(|&g| ctx.allows(rule, g));
-    }
     // A root claim about the strategies that play the first guess: that guess only.
     if ctx.restricted[k as usize] {
         pool.retain(|&g| Some(g) == ctx.first_guess);
@@ -1175,7 +1189,7 @@ fn check_claim(ctx: &Ctx, k: u32) -> Result<Vec<(u32, u8, u32)>, String> {
             }
         }
     }
-    Ok(refs)
+    Ok((refs, legal))
 }
 
 /// Whether guesses `a` and `b` split `s` into the same classes, the winning one alike.

@@ -53,6 +53,123 @@ pub fn indexed_scorer<'a>(
     }
 }
 
+/// [`game_scorer`] a guess at a time, against the codes `secrets` (indices into `codes`, the
+/// game's codes as its code space lists them): `score_row(guess, out)` writes the reply of
+/// each of the first `out.len()` secrets, in order, into `out`.
+///
+/// In a Wordle list game the rule is applied to many secrets at once by [`WordleRows`];
+/// other games score pair by pair as [`indexed_scorer`] does.
+///
+/// # Panics
+///
+/// `score_row` panics when `out` is longer than `secrets`.
+pub fn row_scorer<'a>(
+    game: &'a Game,
+    codes: &'a [Code],
+    secrets: &'a [u32],
+) -> impl Fn(u32, &mut [u8]) + Sync + 'a {
+    let score = indexed_scorer(game, codes);
+    let wordle = wordle_replies(game).and_then(|table| {
+        let word = |c: u32| game.wordle_word(&codes[c as usize]);
+        let words: Option<Vec<_>> = secrets.iter().map(|&s| word(s)).collect();
+        let guesses: Option<Vec<_>> = (0..codes.len() as u32).map(word).collect();
+        Some((WordleRows::new(&words?), guesses?, table))
+    });
+    move |guess: u32, out: &mut [u8]| {
+        if let Some((rows, words, table)) = &wordle {
+            rows.score_row(&words[guess as usize], out);
+            for r in out.iter_mut() {
+                *r = table[usize::from(*r)].0;
+            }
+            return;
+        }
+        let secrets = &secrets[..out.len()];
+        for (cell, &s) in out.iter_mut().zip(secrets) {
+            *cell = score(s, guess).0;
+        }
+    }
+}
+
+/// Wordle's rule for one guess against many secrets at once, written apart from both
+/// [`wordle::score`] and the engines' [`wordle::Secrets`] so that the checkers stay
+/// independent of the search, and laid out (letter `j` of every secret in one row) so that
+/// the compiler scores many secrets per instruction.
+///
+/// The rule as it reads here: a place is green when the letters agree. A place `i` that is
+/// not green, holding letter `c`, is the `r`-th place of the guess (counting from the left,
+/// up to `i`) that holds `c` and is not green; it is yellow when the secret holds `c` in at
+/// least `r` places that are not green. This is the rule of [`wordle::score`] (each such
+/// letter, left to right, takes a free place of the secret holding it, while any is left).
+///
+/// ```
+/// use codebreak_core::{reference::WordleRows, wordle};
+/// let secrets = [*b"abide", *b"speed", *b"eerie", *b"geese"];
+/// let rows = WordleRows::new(&secrets);
+/// let mut out = [0u8; 4];
+/// for guess in [*b"speed", *b"eerie", *b"there", *b"esses"] {
+///     rows.score_row(&guess, &mut out);
+///     for (s, &r) in secrets.iter().zip(&out) {
+///         assert_eq!(wordle::score(&guess, s).0, r);
+///     }
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct WordleRows {
+    /// `letters[j][k]`: letter `j` of secret `k`.
+    letters: [Vec<u8>; wordle::LETTERS],
+}
+
+impl WordleRows {
+    /// The secrets, a row per letter place.
+    pub fn new(secrets: &[[u8; wordle::LETTERS]]) -> WordleRows {
+        WordleRows {
+            letters: std::array::from_fn(|j| secrets.iter().map(|w| w[j]).collect()),
+        }
+    }
+
+    /// The reply index ([`wordle::score`]'s) to `guess` of each of the first `out.len()`
+    /// secrets, into `out`.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is longer than the secrets.
+    pub fn score_row(&self, guess: &[u8; wordle::LETTERS], out: &mut [u8]) {
+        const N: usize = wordle::LETTERS;
+        let n = out.len();
+        assert!(n <= self.letters[0].len(), "one reply per secret");
+        let rows: [&[u8]; N] = std::array::from_fn(|j| &self.letters[j][..n]);
+        // `same[i][j]`: all ones when places `j <= i` of the guess hold the same letter.
+        let same: [[u8; N]; N] =
+            std::array::from_fn(|i| std::array::from_fn(|j| mask(j <= i && guess[j] == guess[i])));
+        // Colours as masks (all ones or zero) and counts in bytes: no byte multiplies.
+        for (k, cell) in out.iter_mut().enumerate() {
+            let s: [u8; N] = std::array::from_fn(|j| rows[j][k]);
+            let free: [u8; N] = std::array::from_fn(|j| mask(s[j] != guess[j]));
+            let mut reply = 0u8;
+            for i in 0..N {
+                let mut rank = 0u8;
+                let mut held = 0u8;
+                for j in 0..N {
+                    rank = rank.wrapping_sub(same[i][j] & free[j]);
+                    held = held.wrapping_sub(mask(s[j] == guess[i]) & free[j]);
+                }
+                let yellow = free[i] & mask(rank <= held);
+                reply += (!free[i] & (2 * POW3[i])) | (yellow & POW3[i]);
+            }
+            *cell = reply;
+        }
+    }
+}
+
+/// Powers of three: a Wordle reply is `Σ colour(i)·3^i` (grey 0, yellow 1, green 2).
+const POW3: [u8; wordle::LETTERS] = [1, 3, 9, 27, 81];
+
+/// A byte of all ones for true, zero for false.
+#[inline(always)]
+fn mask(b: bool) -> u8 {
+    0u8.wrapping_sub(u8::from(b))
+}
+
 /// In a Wordle list game, the game's index of each of Wordle's replies as [`crate::wordle`]
 /// encodes them.
 fn wordle_replies(game: &Game) -> Option<Vec<Feedback>> {

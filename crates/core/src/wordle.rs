@@ -382,6 +382,32 @@ impl HardMode {
         self.broken(guess).is_none()
     }
 
+    /// Whether every guess this rule allows, `coarser` allows too: each green letter of
+    /// `coarser` is a green letter here, in the same place, and each letter must appear here
+    /// at least as often. The guesses of a finer rule can then be sought among the coarser
+    /// rule's only (a rule after more moves is finer, unless a later move marks another
+    /// letter green in a place that had one).
+    ///
+    /// ```
+    /// use codebreak_core::wordle::{parse_reply, HardMode};
+    /// let mut after_one = HardMode::new();
+    /// after_one.learn(b"salet", parse_reply("GBBBY").unwrap());
+    /// let mut after_two = after_one.clone();
+    /// after_two.learn(b"stern", parse_reply("GGBBB").unwrap());
+    /// assert!(after_two.refines(&after_one));
+    /// assert!(!after_one.refines(&after_two));
+    /// let mut elsewhere = after_one.clone();
+    /// elsewhere.learn(b"tacos", parse_reply("YBBBB").unwrap());
+    /// assert!(elsewhere.refines(&after_one));
+    /// let mut moved = HardMode::new();
+    /// moved.learn(b"talks", parse_reply("GBBBB").unwrap());
+    /// assert!(!moved.refines(&after_one));
+    /// ```
+    pub fn refines(&self, coarser: &HardMode) -> bool {
+        let greens = (self.green.iter().zip(&coarser.green)).all(|(&a, &b)| b == 0 || a == b);
+        greens && (self.least.iter().zip(&coarser.least)).all(|(&a, &b)| a >= b)
+    }
+
     /// The first rule `guess` breaks: a green letter out of place, then a letter too few times.
     fn broken(&self, guess: &[u8; LETTERS]) -> Option<Broken> {
         for (at, (&g, &want)) in guess.iter().zip(&self.green).enumerate() {

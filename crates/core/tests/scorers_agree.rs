@@ -131,3 +131,59 @@ fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
         }
     }
 }
+
+/// The reference scorer a row at a time gives the reply of the scorer by code index: on Wordle
+/// (every guess against every 7th secret, the rule applied to many secrets at once), on the
+/// peg games and twoD (pair by pair), and for a shorter row (the first secrets only).
+#[test]
+fn the_reference_rows_agree_with_the_indexed_scorer() {
+    let specs = [
+        GameSpec {
+            kind: GameKind::Wordle,
+            ..GameSpec::default()
+        },
+        GameSpec::mastermind(3, 4),
+        GameSpec::bulls(3, 5),
+        GameSpec {
+            kind: GameKind::TwoD,
+            size: Some(6),
+            ..GameSpec::default()
+        },
+    ];
+    for spec in specs {
+        let game = Game::new(&spec).unwrap();
+        let space = game.space().unwrap();
+        let secrets: Vec<u32> = space.secrets().iter().copied().step_by(7).collect();
+        let rows = reference::row_scorer(&game, space.codes(), &secrets);
+        let by_index = reference::indexed_scorer(&game, space.codes());
+        let mut row = vec![0u8; secrets.len()];
+        for g in 0..space.len() as u32 {
+            rows(g, &mut row);
+            for (&s, &r) in secrets.iter().zip(&row) {
+                assert_eq!(r, by_index(s, g).0, "{spec:?}: guess {g}, secret {s}");
+            }
+            let short = &mut row[..secrets.len() / 2];
+            rows(g, short);
+            for (&s, &r) in secrets.iter().zip(short.iter()) {
+                assert_eq!(r, by_index(s, g).0, "{spec:?}: guess {g}, secret {s}");
+            }
+        }
+    }
+}
+
+proptest! {
+    /// Wordle's rule a row at a time agrees with the rule pair by pair on words of few
+    /// letters (so that repeated letters, greens and yellows of the same letter are common).
+    #[test]
+    fn wordle_rows_agree_with_wordle_score(
+        words in proptest::collection::vec(proptest::array::uniform5(b'a'..=b'e'), 1..80),
+        guess in proptest::array::uniform5(b'a'..=b'e'),
+    ) {
+        let rows = reference::WordleRows::new(&words);
+        let mut out = vec![0u8; words.len()];
+        rows.score_row(&guess, &mut out);
+        for (w, &r) in words.iter().zip(&out) {
+            prop_assert_eq!(r, codebreak_core::wordle::score(&guess, w).0, "guess {:?}, secret {:?}", guess, w);
+        }
+    }
+}
