@@ -17,20 +17,76 @@ const BLOCK_REPLIES: usize = 16;
 /// with every earlier one's).
 const SMALL_MAX: usize = 64;
 
-/// The replies in `column` (a secret's reply to every guess) of the [`LANES`] guesses from
+/// The replies in `column` (a secret's reply to every guess) of the `L` guesses from
 /// `start`, `u8::MAX` past its end (a reply no guess gets). A whole block is read as it is;
 /// only the last, short one is copied.
-#[inline]
-fn lanes(column: &[u8], start: usize) -> [u8; LANES] {
-    match column[start..].first_chunk::<LANES>() {
+#[inline(always)]
+fn lanes<const L: usize>(column: &[u8], start: usize) -> [u8; L] {
+    match column[start..].first_chunk::<L>() {
         Some(&cells) => cells,
         None => {
-            let mut cells = [u8::MAX; LANES];
+            let mut cells = [u8::MAX; L];
             let rest = &column[start..];
             cells[..rest.len()].copy_from_slice(rest);
             cells
         }
     }
+}
+
+/// Whether the processor has AVX-512F and AVX-512BW, which [`Rules::short_small`]'s 64-lane
+/// loops are compiled for.
+fn wide_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// [`Rules::short_small`]'s loops, `L` guesses at a time: the guesses (ascending) whose
+/// bound `2n + c - w` (`bounds.0` is `2n`) is below `bounds.1`, each secret's column
+/// compared with every earlier one's, a block stopped once each of its guesses has `enough`
+/// collisions.
+#[inline(always)]
+fn collide<const L: usize>(columns: &[&[u8]], win: u8, enough: u8, bounds: (u64, u64)) -> Vec<u32> {
+    let (twice, bound) = bounds;
+    let mut out = Vec::new();
+    let guesses = columns.first().map_or(0, |c| c.len());
+    let mut seen = [[0u8; L]; SMALL_MAX];
+    for start in (0..guesses).step_by(L) {
+        let mut collisions = [0u8; L];
+        let mut won = [0u8; L];
+        let mut stopped = false;
+        for (j, column) in columns.iter().enumerate() {
+            let cells: [u8; L] = lanes(column, start);
+            let mut hit = [0u8; L];
+            for earlier in &seen[..j] {
+                for ((h, &a), &b) in hit.iter_mut().zip(earlier).zip(&cells) {
+                    *h |= u8::from(a == b);
+                }
+            }
+            for (((c, w), &h), &x) in collisions.iter_mut().zip(&mut won).zip(&hit).zip(&cells) {
+                *c += h;
+                *w |= u8::from(x == win);
+            }
+            seen[j] = cells;
+            if j % 4 == 3 && collisions.iter().fold(u8::MAX, |m, &c| m.min(c)) >= enough {
+                stopped = true;
+                break;
+            }
+        }
+        if stopped {
+            continue;
+        }
+        let width = (guesses - start).min(L);
+        for (k, (&c, &w)) in collisions.iter().zip(&won).take(width).enumerate() {
+            if twice + u64::from(c) - u64::from(w) < bound {
+                out.push((start + k) as u32);
+            }
+        }
+    }
+    out
 }
 
 /// What a certificate proves about the whole game.
@@ -242,12 +298,17 @@ impl Rules {
             // The table is its own transpose.
             columns.copy_from_slice(&table);
         } else {
+            // Blocks of 64 secrets, each reading 64 bytes of a row at a time.
+            const BLOCK: usize = 64;
             columns
-                .par_chunks_mut(guesses.max(1) as usize)
+                .par_chunks_mut(BLOCK * guesses.max(1) as usize)
                 .enumerate()
-                .for_each(|(o, column)| {
-                    for (g, cell) in column.iter_mut().enumerate() {
-                        *cell = table[g * secrets + o];
+                .for_each(|(b, block)| {
+                    for (g, row) in table.chunks(secrets.max(1)).enumerate() {
+                        let cells = &row[b * BLOCK..][..block.len() / guesses as usize];
+                        for (o, &cell) in cells.iter().enumerate() {
+                            block[o * guesses as usize + g] = cell;
+                        }
                     }
                 });
         }
@@ -398,7 +459,8 @@ impl Rules {
             for chunk in ords.chunks(255) {
                 let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
                 for &o in chunk {
-                    let cells = lanes(&self.columns[o as usize * guesses..][..guesses], start);
+                    let cells: [u8; LANES] =
+                        lanes(&self.columns[o as usize * guesses..][..guesses], start);
                     for (r, count) in counts.iter_mut().enumerate() {
                         for (c, &x) in count.iter_mut().zip(&cells) {
                             *c += u8::from(x == r as u8);
@@ -434,15 +496,20 @@ impl Rules {
     /// of its guesses has `bound + 1 - 2n` collisions, which puts its bound at `bound` or
     /// more whatever `w`.
     fn short_small(&self, ords: &[u32], d: u32, bound: u64) -> Option<Vec<u32>> {
+        self.short_small_in(ords, d, bound, wide_available())
+    }
+
+    /// [`short_small`](Self::short_small), 64 guesses at a time with AVX-512 when `wide`
+    /// and the processor has it, else [`LANES`].
+    fn short_small_in(&self, ords: &[u32], d: u32, bound: u64, wide: bool) -> Option<Vec<u32>> {
         let n = ords.len();
         let win = self.win?;
         if n > SMALL_MAX || !(1..=n).all(|k| self.count(k, d) == 2 * k as u64 - 1) {
             return None;
         }
-        let mut out = Vec::new();
         let enough = bound.saturating_add(1).saturating_sub(2 * n as u64);
         if enough == 0 {
-            return Some(out);
+            return Some(Vec::new());
         }
         // Collisions never reach `n`: a lane with `enough >= n` never stops.
         let enough = enough.min(n as u64) as u8;
@@ -451,41 +518,19 @@ impl Rules {
             .iter()
             .map(|&o| &self.columns[o as usize * guesses..][..guesses])
             .collect();
-        let mut seen = [[0u8; LANES]; SMALL_MAX];
-        for start in (0..guesses).step_by(LANES) {
-            let mut collisions = [0u8; LANES];
-            let mut won = [0u8; LANES];
-            let mut stopped = false;
-            for (j, column) in columns.iter().enumerate() {
-                let cells = lanes(column, start);
-                let mut hit = [0u8; LANES];
-                for earlier in &seen[..j] {
-                    for ((h, &a), &b) in hit.iter_mut().zip(earlier).zip(&cells) {
-                        *h |= u8::from(a == b);
-                    }
-                }
-                for (((c, w), &h), &x) in collisions.iter_mut().zip(&mut won).zip(&hit).zip(&cells)
-                {
-                    *c += h;
-                    *w |= u8::from(x == win);
-                }
-                seen[j] = cells;
-                if j % 4 == 3 && collisions.iter().fold(u8::MAX, |m, &c| m.min(c)) >= enough {
-                    stopped = true;
-                    break;
-                }
+        let bounds = (2 * n as u64, bound);
+        #[cfg(target_arch = "x86_64")]
+        if wide && wide_available() {
+            /// The same loops compiled for AVX-512's 64-byte registers, 64 guesses at a time.
+            #[target_feature(enable = "avx512f,avx512bw")]
+            fn wide(columns: &[&[u8]], win: u8, enough: u8, bounds: (u64, u64)) -> Vec<u32> {
+                collide::<64>(columns, win, enough, bounds)
             }
-            if stopped {
-                continue;
-            }
-            let width = (guesses - start).min(LANES);
-            for (k, (&c, &w)) in collisions.iter().zip(&won).take(width).enumerate() {
-                if 2 * n as u64 + u64::from(c) - u64::from(w) < bound {
-                    out.push((start + k) as u32);
-                }
-            }
+            // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
+            #[allow(unsafe_code)]
+            return Some(unsafe { wide(&columns, win, enough, bounds) });
         }
-        Some(out)
+        Some(collide::<LANES>(&columns, win, enough, bounds))
     }
 
     /// The counting bound of `guess` on the secrets `s` (code indices) with `d` guesses left
@@ -923,11 +968,20 @@ fn check_claim(ctx: &Ctx, k: u32, above: Option<&Legal>) -> Result<Found, String
     // the claim above when its rule is coarser (they include every guess this one allows).
     let legal = rule.as_ref().map(|rule| {
         let allowed: Vec<u32> = match above.filter(|(coarser, _)| rule.refines(coarser)) {
-            Some((_, guesses)) => guesses.clone(),
-            None => (0..rules.guesses).collect(),
+            // Those guesses keep the coarser rule: only what this one adds is tested.
+            Some((coarser, guesses)) => {
+                let extra = rule.beyond(coarser);
+                let mut guesses = guesses.clone();
+                if extra != Default::default() {
+                    guesses.retain(|&g| ctx.allows(&extra, g));
+                }
+                guesses
+            }
+            None => (0..rules.guesses)
+                .filter(|&g| ctx.allows(rule, g))
+                .collect(),
         };
-        let allowed = allowed.into_iter().filter(|&g| ctx.allows(rule, g));
-        (rule.clone(), allowed.collect::<Vec<u32>>())
+        (rule.clone(), allowed)
     });
     let mut pool: Vec<u32> = match (&legal, inside_only) {
         (Some((_, allowed)), true) => allowed
@@ -1532,6 +1586,13 @@ mod tests {
                         want,
                         "{spec:?} step {step} bound {bound}"
                     );
+                    // Both widths of the small sets' loops (the 64 lanes where the
+                    // processor has them) give the same guesses.
+                    for wide in [false, true] {
+                        if let Some(found) = rules.short_small_in(&ords, d, bound, wide) {
+                            assert_eq!(found, want, "{spec:?} step {step} bound {bound} {wide}");
+                        }
+                    }
                     // A class counted to need `bound` within `d + 1`: refused exactly when
                     // a guess falls short (and its own counting bound does not reach it),
                     // naming one that does.

@@ -333,6 +333,8 @@ pub struct HardMode {
     green: [u8; LETTERS],
     /// The fewest times each letter must appear.
     least: [u8; 26],
+    /// Bit `k` set when letter `b'a' + k` must appear (`least[k] > 0`).
+    needed: u32,
 }
 
 impl HardMode {
@@ -354,8 +356,11 @@ impl HardMode {
                 count[k] += 1;
             }
         }
-        for (l, n) in self.least.iter_mut().zip(count) {
+        for (k, (l, n)) in self.least.iter_mut().zip(count).enumerate() {
             *l = (*l).max(n);
+            if *l > 0 {
+                self.needed |= 1 << k;
+            }
         }
     }
 
@@ -408,6 +413,37 @@ impl HardMode {
         greens && (self.least.iter().zip(&coarser.least)).all(|(&a, &b)| a >= b)
     }
 
+    /// What this rule requires beyond `coarser`, which it [refines](Self::refines): the
+    /// green letters `coarser` lacks, and each letter it requires more often. Of the guesses
+    /// `coarser` allows, this rule allows exactly those the result allows, which tests only
+    /// what changed.
+    ///
+    /// ```
+    /// use codebreak_core::wordle::{parse_reply, HardMode};
+    /// let mut coarse = HardMode::new();
+    /// coarse.learn(b"salet", parse_reply("GBBBY").unwrap());
+    /// let mut fine = coarse.clone();
+    /// fine.learn(b"stern", parse_reply("GGBBB").unwrap());
+    /// let extra = fine.beyond(&coarse);
+    /// assert!(extra.allows(b"xtxxx") && !extra.allows(b"txxxx"));
+    /// assert_eq!(coarse.beyond(&coarse), HardMode::new());
+    /// ```
+    pub fn beyond(&self, coarser: &HardMode) -> HardMode {
+        let mut out = HardMode::new();
+        for (i, (&a, &b)) in self.green.iter().zip(&coarser.green).enumerate() {
+            if a != b {
+                out.green[i] = a;
+            }
+        }
+        for (k, (&a, &b)) in self.least.iter().zip(&coarser.least).enumerate() {
+            if a > b {
+                out.least[k] = a;
+                out.needed |= 1 << k;
+            }
+        }
+        out
+    }
+
     /// The first rule `guess` breaks: a green letter out of place, then a letter too few times.
     fn broken(&self, guess: &[u8; LETTERS]) -> Option<Broken> {
         for (at, (&g, &want)) in guess.iter().zip(&self.green).enumerate() {
@@ -415,13 +451,18 @@ impl HardMode {
                 return Some(Broken::Green { at, want });
             }
         }
-        let mut count = [0u8; 26];
-        for &g in guess {
-            count[(g.wrapping_sub(b'a') % 26) as usize] += 1;
-        }
-        for (k, (&have, &need)) in count.iter().zip(&self.least).enumerate() {
-            if have < need {
-                let letter = (b'A' + k as u8) as char;
+        // Only the letters that must appear, in alphabetical order, each counted in the guess.
+        let mut needed = self.needed;
+        while needed != 0 {
+            let k = needed.trailing_zeros() as u8;
+            needed &= needed - 1;
+            let need = self.least[k as usize];
+            let have = guess
+                .iter()
+                .filter(|&&g| g.wrapping_sub(b'a') % 26 == k)
+                .count();
+            if have < need as usize {
+                let letter = (b'A' + k) as char;
                 return Some(Broken::Least { letter, need });
             }
         }
@@ -760,6 +801,37 @@ mod tests {
                 .filter(|&i| words[i as usize].is_none_or(|g| h.allows(&g)))
                 .collect();
             proptest::prop_assert_eq!(HardIndex::new(&words).allowed(&h), expected);
+        }
+
+        /// A rule that refines another allows none of the guesses the other refuses, and a
+        /// rule after more moves refines the rule before them unless a later green displaces
+        /// an earlier one.
+        #[test]
+        fn a_finer_rule_allows_only_what_the_coarser_allows(
+            moves in proptest::collection::vec(("[a-e]{5}", 0u8..243), 0..4),
+            more in proptest::collection::vec(("[a-e]{5}", 0u8..243), 0..3),
+            guesses in proptest::collection::vec("[a-e]{5}", 1..100),
+        ) {
+            let mut coarse = HardMode::new();
+            for (g, fb) in &moves {
+                coarse.learn(&w(g), Feedback(*fb));
+            }
+            let mut fine = coarse.clone();
+            for (g, fb) in &more {
+                fine.learn(&w(g), Feedback(*fb));
+            }
+            let displaced = (0..LETTERS).any(|i| coarse.green[i] != 0 && fine.green[i] != coarse.green[i]);
+            proptest::prop_assert_eq!(fine.refines(&coarse), !displaced);
+            if fine.refines(&coarse) {
+                let extra = fine.beyond(&coarse);
+                for g in &guesses {
+                    let g = w(g);
+                    proptest::prop_assert!(!fine.allows(&g) || coarse.allows(&g));
+                    if coarse.allows(&g) {
+                        proptest::prop_assert_eq!(fine.allows(&g), extra.allows(&g));
+                    }
+                }
+            }
         }
     }
 }
