@@ -734,9 +734,10 @@ impl Ctx<'_> {
 pub fn check(game: &Game, cert: &Certificate) -> Result<Report, CertError> {
     let h = &cert.header;
     if h.game != game.spec() {
+        let named = Game::new(&h.game).map(|g| g.to_string());
         return Err(CertError::Game(format!(
             "the certificate is for {}, not for {game}",
-            serde_json::to_string(&h.game).unwrap_or_default()
+            named.unwrap_or_else(|_| serde_json::to_string(&h.game).unwrap_or_default())
         )));
     }
     let rules = Rules::new(game)?;

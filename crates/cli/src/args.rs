@@ -109,6 +109,12 @@ impl GameArgs {
         }
     }
 
+    /// Whether the options name a game: a game file, or any flag away from its default
+    /// (`--game mastermind` and `--order lex` given explicitly are not told apart from none).
+    pub fn given(&self) -> bool {
+        self.game_file.is_some() || self.spec() != GameSpec::default()
+    }
+
     /// The game for the session calls: a game file's (listed), or the one the options
     /// describe, listed or too large to list as the session library chooses.
     pub fn any_game(&self) -> Result<codebreak_session::Game, Failure> {

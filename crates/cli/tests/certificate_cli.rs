@@ -26,6 +26,22 @@ fn a_certificate_proves_the_tree_optimal_and_a_bad_one_is_refused() {
     let out = run_args(&["verify", "--certificate", &cert, "--json"], None);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["certificate"]["checked"], v["certificate"]["claims"]);
+    // The game's flags, when given, must name the certificate's game.
+    let mut args = vec!["verify", "--certificate", &cert];
+    args.extend(game);
+    let out = run_args(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for other in [
+        &["--pegs", "3", "--colors", "5"][..],
+        &["--colors", "4"],
+        &["--game", "bulls"],
+        &["--pegs", "3", "--colors", "4", "--distinct-secret"],
+    ] {
+        let mut args = vec!["verify", "--certificate", &cert];
+        args.extend(other);
+        let out = run_args(&args, None);
+        assert_fails(&out, 2, &["c.cert", "the certificate is for", "not for"]);
+    }
 
     // A worse tree is not proved optimal.
     let worse = path("w.json");

@@ -33,8 +33,9 @@ pub(crate) fn check(a: &VerifyArgs, path: &Path) -> Result<(), Failed> {
     })?;
     let cert = Certificate::read(std::io::BufReader::new(file)).map_err(|e| bad(path, e))?;
     // A certificate names its game; a game file must be given, as it is named by its
-    // fingerprint only.
-    let game = if o.game.game_file.is_some() {
+    // fingerprint only. Game flags given must name the certificate's game (the checker
+    // refuses another, naming both).
+    let game = if o.game.given() {
         o.game.game()?
     } else {
         Game::new(&cert.header.game)
