@@ -97,11 +97,9 @@ fn exhaustive_mm46() {
     assert_eq!(r("5555", "0123"), Reply::Pegs { black: 0, white: 0 });
 }
 
-/// The reference scorer by code index gives the reply of the scorer by code, on Wordle (every
-/// 97th guess against every 13th secret), the peg games and twoD.
-#[test]
-fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
-    let specs = [
+/// Wordle, two peg games and twoD: the games the reference scorers' forms are compared on.
+fn reference_games() -> [GameSpec; 4] {
+    [
         GameSpec {
             kind: GameKind::Wordle,
             ..GameSpec::default()
@@ -113,8 +111,14 @@ fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
             size: Some(6),
             ..GameSpec::default()
         },
-    ];
-    for spec in specs {
+    ]
+}
+
+/// The reference scorer by code index gives the reply of the scorer by code, on Wordle (every
+/// 97th guess against every 13th secret), the peg games and twoD.
+#[test]
+fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
+    for spec in reference_games() {
         let game = Game::new(&spec).unwrap();
         let space = game.space().unwrap();
         let by_code = reference::game_scorer(&game);
@@ -137,20 +141,7 @@ fn the_indexed_reference_scorer_agrees_with_the_scorer_by_code() {
 /// peg games and twoD (pair by pair), and for a shorter row (the first secrets only).
 #[test]
 fn the_reference_rows_agree_with_the_indexed_scorer() {
-    let specs = [
-        GameSpec {
-            kind: GameKind::Wordle,
-            ..GameSpec::default()
-        },
-        GameSpec::mastermind(3, 4),
-        GameSpec::bulls(3, 5),
-        GameSpec {
-            kind: GameKind::TwoD,
-            size: Some(6),
-            ..GameSpec::default()
-        },
-    ];
-    for spec in specs {
+    for spec in reference_games() {
         let game = Game::new(&spec).unwrap();
         let space = game.space().unwrap();
         let secrets: Vec<u32> = space.secrets().iter().copied().step_by(7).collect();
