@@ -747,73 +747,87 @@ struct ClaimLine<'a> {
     depth: u32,
     bound: Option<u64>,
     secrets: &'a [u32],
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    guesses: Vec<GuessLine>,
+    #[serde(skip_serializing_if = "GuessLines::is_empty")]
+    guesses: GuessLines<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: &'a Option<Vec<(u32, u8)>>,
 }
 
+/// A claim's proofs as written, each turned into its [`GuessLine`] as it is written (not all
+/// of them first: a claim about MM(4,6) has up to 1296).
+struct GuessLines<'a>(&'a [GuessProof], &'a [(Automorphisms, u32)]);
+
+impl GuessLines<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for GuessLines<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|p| guess_line(p, self.1)))
+    }
+}
+
 /// Claim `c` as written, its proofs by automorphisms numbered in the file's list (`lists`:
 /// see [`Certificate::automorphism_lists`]).
-fn claim_line<'a>(c: &'a Claim, lists: &[(Automorphisms, u32)]) -> ClaimLine<'a> {
-    let guesses = c
-        .guesses
-        .iter()
-        .map(|p| {
-            let mut g = GuessLine {
-                guess: p.guess,
-                classes: None,
-                counted: None,
-                same: None,
-                sym: None,
-                positions: None,
-                colors: None,
-                by: None,
-            };
-            match &p.why {
-                Why::Classes(v, counted) => {
-                    if !counted.is_empty() {
-                        g.counted = Some(counted.iter().map(|c| (c.reply, c.bound)).collect());
-                    }
-                    g.classes = (!v.is_empty() || counted.is_empty()).then(|| {
-                        v.iter()
-                            .map(|c| match &c.renaming {
-                                None => RefLine::Plain(c.reply, c.claim),
-                                Some(r) => RefLine::Renamed(
-                                    c.reply,
-                                    c.claim,
-                                    r.positions.clone(),
-                                    r.colors.clone(),
-                                ),
-                            })
-                            .collect()
-                    })
-                }
-                Why::Same(o) => g.same = Some(*o),
-                Why::Sym(o, r) => {
-                    g.sym = Some(*o);
-                    g.positions = Some(r.positions.clone());
-                    g.colors = Some(r.colors.clone());
-                }
-                Why::Permuted(o, word, list) => {
-                    let first = lists
-                        .iter()
-                        .find(|(l, _)| Arc::ptr_eq(l, list) || **l == **list)
-                        .map_or(0, |(_, f)| *f);
-                    g.sym = Some(*o);
-                    g.by = Some(word.iter().map(|k| k + first).collect());
-                }
-            }
-            g
-        })
-        .collect();
+fn claim_line<'a>(c: &'a Claim, lists: &'a [(Automorphisms, u32)]) -> ClaimLine<'a> {
     ClaimLine {
         depth: c.depth,
         bound: c.bound,
         secrets: &c.secrets,
-        guesses,
+        guesses: GuessLines(&c.guesses, lists),
         moves: &c.moves,
     }
+}
+
+/// Proof `p` as written.
+fn guess_line(p: &GuessProof, lists: &[(Automorphisms, u32)]) -> GuessLine {
+    let mut g = GuessLine {
+        guess: p.guess,
+        classes: None,
+        counted: None,
+        same: None,
+        sym: None,
+        positions: None,
+        colors: None,
+        by: None,
+    };
+    match &p.why {
+        Why::Classes(v, counted) => {
+            if !counted.is_empty() {
+                g.counted = Some(counted.iter().map(|c| (c.reply, c.bound)).collect());
+            }
+            g.classes = (!v.is_empty() || counted.is_empty()).then(|| {
+                v.iter()
+                    .map(|c| match &c.renaming {
+                        None => RefLine::Plain(c.reply, c.claim),
+                        Some(r) => RefLine::Renamed(
+                            c.reply,
+                            c.claim,
+                            r.positions.clone(),
+                            r.colors.clone(),
+                        ),
+                    })
+                    .collect()
+            })
+        }
+        Why::Same(o) => g.same = Some(*o),
+        Why::Sym(o, r) => {
+            g.sym = Some(*o);
+            g.positions = Some(r.positions.clone());
+            g.colors = Some(r.colors.clone());
+        }
+        Why::Permuted(o, word, list) => {
+            let first = lists
+                .iter()
+                .find(|(l, _)| Arc::ptr_eq(l, list) || **l == **list)
+                .map_or(0, |(_, f)| *f);
+            g.sym = Some(*o);
+            g.by = Some(word.iter().map(|k| k + first).collect());
+        }
+    }
+    g
 }
 
 /// A claim as read, before its guesses are sorted into [`Why`].
