@@ -137,6 +137,64 @@ const BIG: u64 = 1 << 40;
 /// have 14).
 const BLOCK_REPLIES: usize = 16;
 
+/// [`Prover::cheap_blocks`]'s loops, `L` guesses at a time: each secret's column (its reply
+/// to every guess) adds to one count per (reply, guess) of the block, flushed every 255
+/// secrets so that no count overflows; then each guess's bound from its counts.
+#[inline(always)]
+fn count_blocks<const L: usize>(
+    columns: &[&[u8]],
+    bounds: &[u64],
+    win: usize,
+    replies: usize,
+    out: &mut [u64],
+) {
+    for (b, slots) in out.chunks_mut(L).enumerate() {
+        let start = b * L;
+        let width = slots.len();
+        let mut sizes = [[0u32; L]; BLOCK_REPLIES];
+        for chunk in columns.chunks(255) {
+            let mut counts = [[0u8; L]; BLOCK_REPLIES];
+            for column in chunk {
+                let cells: [u8; L] = match column[start..].first_chunk() {
+                    Some(&cells) => cells,
+                    None => {
+                        let mut cells = [u8::MAX; L];
+                        cells[..width].copy_from_slice(&column[start..]);
+                        cells
+                    }
+                };
+                for (r, count) in counts.iter_mut().enumerate() {
+                    for (c, &x) in count.iter_mut().zip(&cells) {
+                        *c += u8::from(x == r as u8);
+                    }
+                }
+            }
+            for (size, count) in sizes.iter_mut().zip(&counts) {
+                for (a, &c) in size.iter_mut().zip(count) {
+                    *a += u32::from(c);
+                }
+            }
+        }
+        // Plain sums (see `BIG`), kept apart from `out` until the block is done.
+        let mut sums = [0u64; L];
+        for (r, size) in sizes.iter().enumerate().take(replies) {
+            if r == win {
+                continue;
+            }
+            for (sum, &k) in sums.iter_mut().zip(size) {
+                *sum += bounds[k as usize].min(BIG);
+            }
+        }
+        for (slot, &sum) in slots.iter_mut().zip(&sums) {
+            *slot = if sum >= BIG {
+                INF
+            } else {
+                slot.saturating_add(sum)
+            };
+        }
+    }
+}
+
 impl<'a, 's, R: Rules> Prover<'a, 's, R> {
     pub(crate) fn new(s: &'s Solver<'a, R>) -> Self {
         let e = s.e;
@@ -315,59 +373,37 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 rows.extend_from_slice(Self::column(&self.columns, &self.ord, e, x));
             }
         }
-        let column = |k: usize, x: u32| -> &[u8] {
-            if gather {
-                &rows[k * guesses..][..guesses]
-            } else {
-                Self::column(&self.columns, &self.ord, e, x)
+        let columns: Vec<&[u8]> = s
+            .iter()
+            .enumerate()
+            .map(|(k, &x)| match gather {
+                true => &rows[k * guesses..][..guesses],
+                false => Self::column(&self.columns, &self.ord, e, x),
+            })
+            .collect();
+        if crate::prefix::wide_available() {
+            /// The same loops compiled for AVX-512's 64-byte registers, 64 guesses at a time.
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx512f,avx512bw")]
+            fn wide(
+                columns: &[&[u8]],
+                bounds: &[u64],
+                win: usize,
+                replies: usize,
+                out: &mut [u64],
+            ) {
+                count_blocks::<64>(columns, bounds, win, replies, out);
             }
-        };
-        for (b, slots) in out.chunks_mut(LANES).enumerate() {
-            let start = b * LANES;
-            let width = slots.len();
-            let mut sizes = [[0u32; LANES]; BLOCK_REPLIES];
-            for (c, chunk) in s.chunks(255).enumerate() {
-                let mut counts = [[0u8; LANES]; BLOCK_REPLIES];
-                for (j, &x) in chunk.iter().enumerate() {
-                    let column = column(c * 255 + j, x);
-                    let cells: [u8; LANES] = match column[start..].first_chunk() {
-                        Some(&cells) => cells,
-                        None => {
-                            let mut cells = [u8::MAX; LANES];
-                            cells[..width].copy_from_slice(&column[start..]);
-                            cells
-                        }
-                    };
-                    for (r, count) in counts.iter_mut().enumerate() {
-                        for (c, &x) in count.iter_mut().zip(&cells) {
-                            *c += u8::from(x == r as u8);
-                        }
-                    }
-                }
-                for (size, count) in sizes.iter_mut().zip(&counts) {
-                    for (a, &c) in size.iter_mut().zip(count) {
-                        *a += u32::from(c);
-                    }
-                }
-            }
-            // Plain sums (see `BIG`), kept apart from `out` until the block is done.
-            let mut sums = [0u64; LANES];
-            for (r, size) in sizes.iter().enumerate().take(replies) {
-                if r == win {
-                    continue;
-                }
-                for (sum, &k) in sums.iter_mut().zip(size) {
-                    *sum += bounds[k as usize].min(BIG);
-                }
-            }
-            for (slot, &sum) in slots.iter_mut().zip(&sums) {
-                *slot = if sum >= BIG {
-                    INF
-                } else {
-                    slot.saturating_add(sum)
-                };
-            }
+            // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            unsafe {
+                wide(&columns, bounds, win, replies, out)
+            };
+        } else {
+            count_blocks::<LANES>(&columns, bounds, win, replies, out);
         }
+        drop(columns);
         self.rows = rows;
         true
     }
@@ -1051,4 +1087,52 @@ fn radix_of(code: &Code, colors: usize) -> usize {
     code.pegs()
         .iter()
         .fold(0, |n, &c| n * colors + usize::from(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BIG, BLOCK_REPLIES, INF, count_blocks};
+
+    /// Both widths of the counting bounds' loops give every guess's bound as one guess's
+    /// loop computes it: its start value plus each class's bound, the winning reply aside
+    /// (sets of up to 600 secrets, so that the counts are flushed more than once).
+    #[test]
+    fn count_blocks_agrees_with_one_guess_at_a_time() {
+        let guesses = 150;
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for (n, replies) in [(1, 3), (9, 14), (300, 14), (600, 16), (40, 5)] {
+            let table: Vec<Vec<u8>> = (0..n)
+                .map(|_| (0..guesses).map(|_| (next() % replies) as u8).collect())
+                .collect();
+            let columns: Vec<&[u8]> = table.iter().map(Vec::as_slice).collect();
+            let mut bounds: Vec<u64> = (0..=n as u64).map(|k| k * 3).collect();
+            bounds[n.min(5)] = INF;
+            let win = next() % replies;
+            let want: Vec<u64> = (0..guesses)
+                .map(|g| {
+                    let mut sizes = [0usize; BLOCK_REPLIES];
+                    for column in &columns {
+                        sizes[column[g] as usize] += 1;
+                    }
+                    let sum: u64 = (0..replies)
+                        .filter(|&r| r != win)
+                        .map(|r| bounds[sizes[r]].min(BIG))
+                        .sum();
+                    if sum >= BIG { INF } else { 11 + sum }
+                })
+                .collect();
+            let mut narrow = vec![11u64; guesses];
+            count_blocks::<16>(&columns, &bounds, win, replies, &mut narrow);
+            let mut wide = vec![11u64; guesses];
+            count_blocks::<64>(&columns, &bounds, win, replies, &mut wide);
+            assert_eq!(narrow, want, "{n} secrets, {replies} replies");
+            assert_eq!(wide, want, "{n} secrets, {replies} replies");
+        }
+    }
 }
