@@ -13,6 +13,9 @@ const LANES: usize = 16;
 /// Most replies of a game [`Rules::cheap_blocks`] handles (the peg games of up to 4 pegs
 /// have 14).
 const BLOCK_REPLIES: usize = 16;
+/// Most replies [`check_claim`] gathers from the secrets' columns for its guess-by-guess
+/// bounds (4 MB).
+const GATHER_MAX: usize = 1 << 22;
 /// Most secrets of a set [`Rules::short_small`] handles (it compares each secret's replies
 /// with every earlier one's).
 const SMALL_MAX: usize = 64;
@@ -1032,6 +1035,20 @@ fn check_claim(ctx: &Ctx, k: u32, above: Option<&Legal>) -> Result<Found, String
             .collect(),
         None => pool.clone(),
     };
+    // Guess by guess through hard mode's fewer guesses or the secrets: their replies first
+    // gathered from the secrets' columns (each read in one pass, where each guess's row
+    // would be read at scattered places), side by side for each guess.
+    let gathered: Option<Vec<u8>> = (cheaps.is_none() && pool.len() * n <= GATHER_MAX).then(|| {
+        let mut sub = vec![0u8; pool.len() * n];
+        for (k, &o) in ords.iter().enumerate() {
+            let column = &rules.columns[o as usize * rules.guesses as usize..];
+            for (i, &g) in pool.iter().enumerate() {
+                sub[i * n + k] = column[g as usize];
+            }
+        }
+        sub
+    });
+    let mut scattered: Vec<u8> = Vec::new();
     let mut short = short.into_iter().peekable();
     // The secrets as a set, for the renamings' proofs (made when the first needs it), and
     // whether the claim's moves define them.
@@ -1060,9 +1077,16 @@ fn check_claim(ctx: &Ctx, k: u32, above: Option<&Legal>) -> Result<Found, String
             sizes[r as usize] = 0;
         }
         touched.clear();
-        let row = rules.row(g);
-        for &o in &ords {
-            let r = row[o as usize];
+        let replies: &[u8] = match (&gathered, pool.binary_search(&g)) {
+            (Some(sub), Ok(i)) => &sub[i * n..][..n],
+            _ => {
+                let row = rules.row(g);
+                scattered.clear();
+                scattered.extend(ords.iter().map(|&o| row[o as usize]));
+                &scattered
+            }
+        };
+        for &r in replies {
             if sizes[r as usize] == 0 {
                 touched.push(r);
             }
