@@ -499,7 +499,7 @@ impl Rules {
     /// of its guesses has `bound + 1 - 2n` collisions, which puts its bound at `bound` or
     /// more whatever `w`.
     fn short_small(&self, ords: &[u32], d: u32, bound: u64) -> Option<Vec<u32>> {
-        self.short_small_in(ords, d, bound, wide_available())
+        self.short_small_in(ords, d, bound, true)
     }
 
     /// [`short_small`](Self::short_small), 64 guesses at a time with AVX-512 when `wide`

@@ -68,24 +68,25 @@ pub fn row_scorer<'a>(
     codes: &'a [Code],
     secrets: &'a [u32],
 ) -> impl Fn(u32, &mut [u8]) + Sync + 'a {
-    let score = indexed_scorer(game, codes);
     let wordle = wordle_replies(game).and_then(|table| {
         let word = |c: u32| game.wordle_word(&codes[c as usize]);
         let words: Option<Vec<_>> = secrets.iter().map(|&s| word(s)).collect();
         let guesses: Option<Vec<_>> = (0..codes.len() as u32).map(word).collect();
         Some((WordleRows::new(&words?), guesses?, table))
     });
+    // Pair by pair only where the rows do not serve (each Wordle word is read once).
+    let score = wordle.is_none().then(|| indexed_scorer(game, codes));
     move |guess: u32, out: &mut [u8]| {
         if let Some((rows, words, table)) = &wordle {
             rows.score_row(&words[guess as usize], out);
             for r in out.iter_mut() {
                 *r = table[usize::from(*r)].0;
             }
-            return;
-        }
-        let secrets = &secrets[..out.len()];
-        for (cell, &s) in out.iter_mut().zip(secrets) {
-            *cell = score(s, guess).0;
+        } else if let Some(score) = &score {
+            let secrets = &secrets[..out.len()];
+            for (cell, &s) in out.iter_mut().zip(secrets) {
+                *cell = score(s, guess).0;
+            }
         }
     }
 }

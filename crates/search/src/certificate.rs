@@ -381,26 +381,25 @@ impl<'a, 's, R: Rules> Prover<'a, 's, R> {
                 false => Self::column(&self.columns, &self.ord, e, x),
             })
             .collect();
-        if crate::prefix::wide_available() {
-            /// The same loops compiled for AVX-512's 64-byte registers, 64 guesses at a time.
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "avx512f,avx512bw")]
-            fn wide(
-                columns: &[&[u8]],
-                bounds: &[u64],
-                win: usize,
-                replies: usize,
-                out: &mut [u64],
-            ) {
-                count_blocks::<64>(columns, bounds, win, replies, out);
-            }
-            // SAFETY: the processor has AVX-512F and AVX-512BW (checked just above).
-            #[cfg(target_arch = "x86_64")]
+        // The same loops compiled for AVX-512's 64-byte registers, 64 guesses at a time,
+        // where the processor has it; else 16.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn wide(columns: &[&[u8]], bounds: &[u64], win: usize, replies: usize, out: &mut [u64]) {
+            count_blocks::<64>(columns, bounds, win, replies, out);
+        }
+        #[cfg(target_arch = "x86_64")]
+        let wide_done = crate::prefix::wide_available() && {
+            // SAFETY: the processor has AVX-512F and AVX-512BW (checked just before).
             #[allow(unsafe_code)]
             unsafe {
                 wide(&columns, bounds, win, replies, out)
             };
-        } else {
+            true
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let wide_done = false;
+        if !wide_done {
             count_blocks::<LANES>(&columns, bounds, win, replies, out);
         }
         drop(columns);
